@@ -1,0 +1,26 @@
+/// <reference types="vitest/config" />
+// Vite builds the dashboard; Vitest (configured here so both share one module graph) runs the
+// unit and service tests. Browser tests are Playwright's (playwright.config.ts).
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+  },
+  test: {
+    include: ['src/**/*.test.{ts,tsx}', 'service/**/*.test.ts', 'bench/**/*.test.ts'],
+    environment: 'node',
+    coverage: {
+      provider: 'v8',
+      include: ['src/domain/**/*.ts'],
+      exclude: ['src/domain/**/*.test.ts'],
+      reporter: ['text-summary', 'text'],
+      thresholds: {
+        'src/domain/**': { lines: 95 },
+      },
+    },
+  },
+});
