@@ -15,8 +15,8 @@ export default defineConfig({
     environment: 'node',
     coverage: {
       provider: 'v8',
-      include: ['src/domain/**/*.ts'],
-      exclude: ['src/domain/**/*.test.ts'],
+      include: ['src/domain/**/*.ts', 'src/wire/**/*.ts'],
+      exclude: ['src/**/*.test.ts'],
       reporter: ['text-summary', 'text'],
       thresholds: {
         'src/domain/**': { lines: 95 },
