@@ -1,0 +1,171 @@
+// The HTTP face of the service: the v5 REST API under `/{lang}/…` (keys, entitlements, rate
+// limits, the spec's error bodies, CORS) and, when built, the dashboard itself at `/`.
+import { existsSync } from 'node:fs';
+import cors from '@fastify/cors';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { LANGS, type Lang } from '../catalogue/types.ts';
+import { ApiError, ERROR_CODE, notFound } from './errors.ts';
+import { BUCKET_LIMITS, ENDPOINTS, type EndpointSpec } from './endpoints.ts';
+import type { Entitlement, KeyRing } from './keys.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The caller's entitlement, set by authentication before any API handler runs. */
+    entitlement: Entitlement | null;
+    lang: Lang;
+  }
+  interface FastifyContextConfig {
+    endpoint?: EndpointSpec;
+  }
+}
+
+/** A route handler of the API: gets the parsed query and the request, returns the JSON body. */
+export type ApiHandler = (query: Readonly<Record<string, string | undefined>>, request: FastifyRequest, reply: FastifyReply) => unknown;
+
+export interface HttpAppOptions {
+  readonly keys: KeyRing;
+  /** Handlers by endpoint name; an endpoint without a handler is not mounted. */
+  readonly handlers: Partial<Record<keyof typeof ENDPOINTS, ApiHandler>>;
+  /** The built dashboard (vite's dist/); served at `/` when it exists. */
+  readonly dashboardDir?: string | undefined;
+  /** Extra routes outside `/{lang}` (public media, health). */
+  readonly extraRoutes?: (app: FastifyInstance) => void;
+  /** Called with every unexpected error (already answered as a 500 body). Never given the query string. */
+  readonly onInternalError?: (error: unknown, method: string, path: string) => void;
+}
+
+/** The query as flat strings: a repeated parameter keeps its first value; arrays never reach handlers. */
+function flatQuery(query: unknown): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {};
+  if (query === null || typeof query !== 'object') return out;
+  for (const [k, v] of Object.entries(query as Record<string, unknown>)) {
+    if (typeof v === 'string') out[k] = v;
+    else if (Array.isArray(v) && typeof v[0] === 'string') out[k] = v[0];
+  }
+  return out;
+}
+
+/** The path of a request without its query string: what may be logged or echoed. */
+export function pathOf(url: string): string {
+  const q = url.indexOf('?');
+  return q === -1 ? url : url.slice(0, q);
+}
+
+function authenticate(request: FastifyRequest, keys: KeyRing): Entitlement {
+  const header = request.headers['x-api-key'];
+  const headerKey = Array.isArray(header) ? header[0] : header;
+  const queryKey = flatQuery(request.query).apiKey;
+  if (headerKey !== undefined && queryKey !== undefined && headerKey !== queryKey) {
+    throw new ApiError(401, ERROR_CODE.unauthorized, 'Send the API key once: either the X-API-Key header or the apiKey parameter, not two different keys.');
+  }
+  const apiKey = headerKey ?? queryKey;
+  if (apiKey === undefined || apiKey === '') {
+    throw new ApiError(401, ERROR_CODE.unauthorized, 'Missing API key: send it in the X-API-Key header (or the apiKey parameter).');
+  }
+  const entitlement = keys.get(apiKey);
+  if (!entitlement) throw new ApiError(401, ERROR_CODE.unauthorized, 'Invalid API key.');
+  return entitlement;
+}
+
+export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: false,
+    // Hostile input: bound what the parser accepts; long id lists are legitimate, megabytes are not.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+  });
+  app.decorateRequest('entitlement', null);
+  app.decorateRequest('lang', 'en');
+
+  await app.register(cors, {
+    origin: true,
+    methods: ['GET', 'HEAD', 'OPTIONS'],
+    allowedHeaders: ['X-API-Key', 'Content-Type'],
+    exposedHeaders: ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After', 'Location'],
+    maxAge: 600,
+  });
+
+  await app.register(rateLimit, {
+    global: false,
+    hook: 'preHandler',
+    keyGenerator: (request) => `${request.entitlement?.apiKey ?? ''}\u0000${request.routeOptions.config.endpoint?.path ?? ''}`,
+    allowList: (request) => request.entitlement?.limitsExempt === true,
+    errorResponseBuilder: (_request, context) => {
+      const retryAfterSec = Math.max(1, Math.ceil(context.ttl / 1000));
+      const error = new ApiError(
+        429,
+        ERROR_CODE.rateLimited,
+        `Rate limit exceeded: ${context.max} requests per ${context.after} for this endpoint and key. Retry in ${retryAfterSec} s.`,
+        retryAfterSec,
+      );
+      return Object.assign(error, { statusCode: 429 });
+    },
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof ApiError) {
+      if (error.retryAfterSec !== undefined) void reply.header('retry-after', String(error.retryAfterSec));
+      return reply.status(error.status).send(error.toBody());
+    }
+    const status = typeof (error as { statusCode?: unknown }).statusCode === 'number' ? (error as { statusCode: number }).statusCode : 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (malformed URL, bad header): keep the status, use our body.
+      const body = new ApiError(status, status === 404 ? ERROR_CODE.notFound : ERROR_CODE.invalidFilters, 'The request could not be read.');
+      return reply.status(status).send(body.toBody());
+    }
+    options.onInternalError?.(error, request.method, pathOf(request.url));
+    return reply.status(500).send(new ApiError(500, ERROR_CODE.internal, 'Internal error; it has been logged.').toBody());
+  });
+
+  const langSet = new Set<string>(LANGS);
+  for (const [name, spec] of Object.entries(ENDPOINTS) as [keyof typeof ENDPOINTS, EndpointSpec][]) {
+    const handler = options.handlers[name];
+    if (!handler) continue;
+    const bucket = BUCKET_LIMITS[spec.bucket];
+    app.route({
+      method: 'GET',
+      url: `/:lang${spec.path}`,
+      config: { endpoint: spec, rateLimit: { max: bucket.max, timeWindow: bucket.windowMs } },
+      onRequest: (request, _reply, done) => {
+        const lang = (request.params as { lang?: string }).lang ?? '';
+        if (!langSet.has(lang)) {
+          throw notFound(`Unknown language prefix "${lang.slice(0, 20)}": use one of ${LANGS.join(', ')}.`);
+        }
+        request.lang = lang as Lang;
+        request.entitlement = authenticate(request, options.keys);
+        done();
+      },
+      handler: async (request, reply) => {
+        const entitlement = request.entitlement;
+        if (!entitlement?.allowsEndpoint(spec.family)) {
+          throw new ApiError(403, ERROR_CODE.channelNotAllowed, `This API key is not entitled to ${spec.path} (endpoint family "${spec.family}").`);
+        }
+        return handler(flatQuery(request.query), request, reply);
+      },
+    });
+  }
+
+  options.extraRoutes?.(app);
+
+  const dashboard = options.dashboardDir !== undefined && existsSync(options.dashboardDir) ? options.dashboardDir : undefined;
+  if (dashboard !== undefined) {
+    await app.register(fastifyStatic, { root: dashboard, prefix: '/', wildcard: false, index: ['index.html'] });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = pathOf(request.url);
+    const firstSegment = path.split('/')[1] ?? '';
+    const looksLikeApi = langSet.has(firstSegment) || /^[a-z]{2}$/.test(firstSegment);
+    if (request.method === 'GET' && dashboard !== undefined && !looksLikeApi && !path.startsWith('/media/') && !path.startsWith('/ws')) {
+      // Client-side routes of the dashboard (/fixtures/…): serve the app and let it route.
+      return reply.type('text/html').sendFile('index.html');
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return reply.status(405).header('allow', 'GET').send(new ApiError(405, ERROR_CODE.methodNotAllowed, `Method ${request.method} is not allowed: every endpoint is GET.`).toBody());
+    }
+    return reply.status(404).send(notFound(`No endpoint at ${path.slice(0, 200)}.`).toBody());
+  });
+
+  return app;
+}
