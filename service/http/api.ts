@@ -1,0 +1,48 @@
+// Assembles every REST handler from the service's parts; the composition root passes the
+// simulator's live views and the history store in through the narrow ports of ports.ts.
+import type { CatalogueIndex } from '../catalogue/catalogue.ts';
+import type { ReferenceIndex } from '../catalogue/reference-data.ts';
+import type { HistoryStore } from '../storage/history-store.ts';
+import type { HttpAppOptions } from './app.ts';
+import type { FixtureSource, FutureSource } from './ports.ts';
+import { fixtureHandlers } from './routes/fixtures.ts';
+import { futureHandlers } from './routes/futures.ts';
+import { historyHandlers } from './routes/history.ts';
+import { badgeRedirectHandler } from './routes/media.ts';
+import { referenceHandlers } from './routes/reference.ts';
+
+export interface ApiDeps {
+  readonly reference: ReferenceIndex;
+  readonly catalogue: CatalogueIndex;
+  readonly fixtures: FixtureSource;
+  readonly futures: FutureSource;
+  readonly store: HistoryStore;
+  readonly settledAt: (fixtureId: string) => number | null;
+  readonly now: () => number;
+}
+
+/** Upcoming (statusId 0) and live (1) fixtures per tournament. */
+function fixtureCounter(fixtures: FixtureSource): () => Map<number, { upcoming: number; live: number }> {
+  return () => {
+    const counts = new Map<number, { upcoming: number; live: number }>();
+    for (const id of fixtures.fixtureIds()) {
+      const view = fixtures.view(id);
+      if (view === null || view.status.statusId > 1) continue;
+      const c = counts.get(view.tournament.tournamentId) ?? { upcoming: 0, live: 0 };
+      if (view.status.statusId === 1) c.live++;
+      else c.upcoming++;
+      counts.set(view.tournament.tournamentId, c);
+    }
+    return counts;
+  };
+}
+
+export function buildApiHandlers(deps: ApiDeps): HttpAppOptions['handlers'] {
+  return {
+    ...referenceHandlers({ reference: deps.reference, catalogue: deps.catalogue, fixtureCounts: fixtureCounter(deps.fixtures) }),
+    ...fixtureHandlers({ fixtures: deps.fixtures, reference: deps.reference, catalogue: deps.catalogue }),
+    ...historyHandlers(deps),
+    ...futureHandlers({ futures: deps.futures, reference: deps.reference }),
+    participantBadge: badgeRedirectHandler(deps.reference),
+  };
+}

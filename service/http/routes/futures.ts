@@ -1,0 +1,96 @@
+// Futures (outrights): /futures/live (spec 4.9) and /futures/odds (current prices; our design
+// in the shape of /fixtures/odds). Filtered to the key's sports, tournaments and bookmakers.
+import type { Future, FutureOddsEntry } from '../../../src/wire/schemas.ts';
+import type { ReferenceIndex } from '../../catalogue/reference-data.ts';
+import type { Lang } from '../../catalogue/types.ts';
+import type { ApiHandler } from '../app.ts';
+import { invalidFilters, notAllowed } from '../errors.ts';
+import type { Entitlement } from '../keys.ts';
+import type { FutureSource } from '../ports.ts';
+import { intParam, listParam, type Query } from '../query.ts';
+import { requireBookmaker, requireSport, requireTournament } from './reference.ts';
+
+export interface FutureRoutesDeps {
+  readonly futures: FutureSource;
+  readonly reference: ReferenceIndex;
+}
+
+function entitlementOf(request: { entitlement: Entitlement | null }): Entitlement {
+  if (request.entitlement === null) throw notAllowed('No entitlement on the request.');
+  return request.entitlement;
+}
+
+function bookmakerPredicate(e: Entitlement, deps: FutureRoutesDeps, query: Query): (slug: string) => boolean {
+  const slugs = listParam(query, 'bookmakers');
+  if (slugs === undefined) return (slug) => e.allowsBookmaker(slug);
+  const known = new Set(deps.reference.data.bookmakers.map((b) => b.bookmaker));
+  for (const slug of slugs) {
+    if (!known.has(slug)) throw invalidFilters(`Unknown bookmaker "${slug.slice(0, 40)}".`);
+    requireBookmaker(e, slug);
+  }
+  const chosen = new Set(slugs);
+  return (slug) => chosen.has(slug);
+}
+
+function localize(future: Future, lang: Lang, reference: ReferenceIndex): Future {
+  if (lang === 'en') return future;
+  const sport = reference.data.sports.find((s) => s.sportId === future.sport.sportId);
+  const tournament = reference.tournamentById.get(future.tournament.tournamentId);
+  return {
+    ...future,
+    sport: { ...future.sport, sportName: sport?.sportName[lang] ?? future.sport.sportName },
+    tournament: { ...future.tournament, categoryName: tournament?.category.categoryName[lang] ?? future.tournament.categoryName },
+  };
+}
+
+export function futureHandlers(deps: FutureRoutesDeps): Record<'futuresLive' | 'futureOdds', ApiHandler> {
+  return {
+    futuresLive: (query, request) => {
+      const e = entitlementOf(request);
+      const sportId = intParam(query, 'sportId', { min: 10, max: 99 });
+      const tournamentId = intParam(query, 'tournamentId', { min: 0, max: 999_999 });
+      if (sportId !== undefined) requireSport(e, sportId);
+      if (tournamentId !== undefined) {
+        const t = deps.reference.tournamentById.get(tournamentId);
+        if (t !== undefined) requireTournament(e, t.sportId, tournamentId);
+      }
+      const bookmakerAllowed = bookmakerPredicate(e, deps, query);
+      return deps.futures
+        .views()
+        .filter(
+          (f) =>
+            (f.status.statusId === 0 || f.status.statusId === 1) &&
+            e.allowsSport(f.sport.sportId) &&
+            e.allowsTournament(f.tournament.tournamentId) &&
+            (sportId === undefined || f.sport.sportId === sportId) &&
+            (tournamentId === undefined || f.tournament.tournamentId === tournamentId),
+        )
+        .sort((a, b) => (a.futureId < b.futureId ? -1 : a.futureId > b.futureId ? 1 : 0))
+        .map((f) => {
+          const bookmakers: Future['bookmakers'] = {};
+          for (const [slug, meta] of Object.entries(f.bookmakers)) if (bookmakerAllowed(slug)) bookmakers[slug] = meta;
+          return { ...localize(f, request.lang, deps.reference), bookmakers };
+        });
+    },
+
+    futureOdds: (query, request) => {
+      const e = entitlementOf(request);
+      const ids = listParam(query, 'futureIds');
+      if (ids === undefined) throw invalidFilters('futureIds is required.');
+      const bookmakerAllowed = bookmakerPredicate(e, deps, query);
+      const out: { futureId: string; odds: Record<string, Record<string, FutureOddsEntry>> }[] = [];
+      for (const id of ids) {
+        const future = deps.futures.view(id);
+        if (future === null) continue;
+        requireTournament(e, future.sport.sportId, future.tournament.tournamentId);
+        const odds: Record<string, Record<string, FutureOddsEntry>> = {};
+        for (const [slug, entries] of Object.entries(deps.futures.futureOdds(id))) {
+          if (!bookmakerAllowed(slug)) continue;
+          odds[slug] = Object.fromEntries(Object.entries(entries).map(([k, v]) => [k, { ...v }]));
+        }
+        out.push({ futureId: id, odds });
+      }
+      return out;
+    },
+  };
+}

@@ -1,0 +1,236 @@
+// Recorded odds: /fixtures/odds/historical, /fixtures/odds/clv (spec 4.7: OLV = first recorded
+// price, CLV = last before settlement), /fixtures/settlement, and their futures counterparts
+// (/futures/odds/historical, spec 4.8, and /futures/odds/clv).
+import { decimalToAmerican, decimalToFractionalExact } from '../../../src/domain/odds-format.ts';
+import { IdError, parseFixtureId } from '../../../src/domain/ids.ts';
+import type { FixtureView, Future } from '../../../src/wire/schemas.ts';
+import type { ReferenceIndex } from '../../catalogue/reference-data.ts';
+import type { FixturePriceChange, FuturePriceChange, HistoryStore } from '../../storage/history-store.ts';
+import type { ApiHandler } from '../app.ts';
+import { invalidFilters, notAllowed } from '../errors.ts';
+import type { Entitlement } from '../keys.ts';
+import { localizeView } from '../localize.ts';
+import type { FixtureSource, FutureSource } from '../ports.ts';
+import { intParam, listParam, requiredParam, type Query } from '../query.ts';
+import { requireBookmaker, requireTournament } from './reference.ts';
+
+export interface HistoryRoutesDeps {
+  readonly fixtures: FixtureSource;
+  readonly futures: FutureSource;
+  readonly store: HistoryStore;
+  readonly reference: ReferenceIndex;
+  /** When the fixture was settled (epoch ms), null while it is not. */
+  readonly settledAt: (fixtureId: string) => number | null;
+  readonly now: () => number;
+}
+
+function entitlementOf(request: { entitlement: Entitlement | null }): Entitlement {
+  if (request.entitlement === null) throw notAllowed('No entitlement on the request.');
+  return request.entitlement;
+}
+
+function fixtureParam(e: Entitlement, deps: HistoryRoutesDeps, query: Query): FixtureView {
+  const fixtureId = requiredParam(query, 'fixtureId');
+  try {
+    parseFixtureId(fixtureId);
+  } catch (error) {
+    if (error instanceof IdError) throw invalidFilters(error.message);
+    throw error;
+  }
+  const view = deps.fixtures.view(fixtureId);
+  if (view === null) throw invalidFilters(`Unknown fixtureId "${fixtureId}".`);
+  requireTournament(e, view.sport.sportId, view.tournament.tournamentId);
+  if (!e.allowsEvent(view.sport.sportId, view.tournament.tournamentId, view.status.live)) {
+    throw notAllowed(`This API key is not entitled to fixture ${fixtureId}.`);
+  }
+  return view;
+}
+
+function futureParam(e: Entitlement, deps: HistoryRoutesDeps, query: Query): Future {
+  const futureId = requiredParam(query, 'futureId');
+  const future = deps.futures.view(futureId);
+  if (future === null) throw invalidFilters(`Unknown futureId "${futureId.slice(0, 80)}".`);
+  requireTournament(e, future.sport.sportId, future.tournament.tournamentId);
+  return future;
+}
+
+/** `bookmakers` checked against the key: 403 outside it; absent → every bookmaker the key sees. */
+function bookmakerFilter(e: Entitlement, deps: HistoryRoutesDeps, query: Query): string[] {
+  const requested = listParam(query, 'bookmakers');
+  if (requested === undefined) return deps.reference.data.bookmakers.map((b) => b.bookmaker).filter((b) => e.allowsBookmaker(b));
+  const known = new Set(deps.reference.data.bookmakers.map((b) => b.bookmaker));
+  for (const slug of requested) {
+    if (!known.has(slug)) throw invalidFilters(`Unknown bookmaker "${slug.slice(0, 40)}".`);
+    requireBookmaker(e, slug);
+  }
+  return requested;
+}
+
+/** `oddsIds` of one fixture or future: each must belong to it and to a bookmaker the key sees. */
+function oddsIdFilter(e: Entitlement, query: Query, ownerId: string): string[] | undefined {
+  const ids = listParam(query, 'oddsIds', 500);
+  if (ids === undefined) return undefined;
+  for (const id of ids) {
+    const parts = id.split(':');
+    if (parts[0] !== ownerId || parts.length < 3) throw invalidFilters(`oddsId "${id.slice(0, 120)}" does not belong to ${ownerId}.`);
+    requireBookmaker(e, parts[1] ?? '');
+  }
+  return ids;
+}
+
+function clvEntry(change: FixturePriceChange | FuturePriceChange) {
+  return {
+    bookmaker: change.bookmaker,
+    ...(change.kind === 'fixture' ? { outcomeId: change.outcomeId } : { participantId: change.participantId }),
+    playerId: change.playerId,
+    price: change.price,
+    priceFractional: change.price >= 1 ? decimalToFractionalExact(change.price) : '',
+    priceAmerican: decimalToAmerican(change.price),
+    active: change.active,
+    limit: change.limit,
+    changedAt: change.changedAt,
+  };
+}
+
+function nest<C extends FixturePriceChange | FuturePriceChange, V>(
+  rows: readonly C[],
+  value: (row: C) => V,
+  key: (row: C) => string,
+): Record<string, Record<string, Record<string, V>>> {
+  const out: Record<string, Record<string, Record<string, V>>> = {};
+  for (const row of rows) {
+    const byBook = (out[row.bookmaker] ??= {});
+    const byOdds = (byBook[row.oddsId] ??= {});
+    byOdds[key(row)] = value(row);
+  }
+  return out;
+}
+
+export function historyHandlers(deps: HistoryRoutesDeps): Record<
+  'fixtureHistorical' | 'fixtureClv' | 'settlement' | 'futureHistorical' | 'futureClv',
+  ApiHandler
+> {
+  return {
+    fixtureHistorical: (query, request) => {
+      const e = entitlementOf(request);
+      const view = fixtureParam(e, deps, query);
+      if (query.bookmakers === undefined && query.oddsIds === undefined) {
+        throw invalidFilters('Give bookmakers or oddsIds: a fixture\'s whole history across every bookmaker is too large for one response.');
+      }
+      const bookmakers = bookmakerFilter(e, deps, query);
+      const oddsIds = oddsIdFilter(e, query, view.fixtureId);
+      const from = intParam(query, 'from', { min: 0 });
+      const to = intParam(query, 'to', { min: 0 });
+      const rows = deps.store.readHistoryForFixture(view.fixtureId, {
+        bookmakers,
+        ...(oddsIds === undefined ? {} : { oddsIds }),
+        ...(from === undefined ? {} : { from }),
+        ...(to === undefined ? {} : { to }),
+      });
+      return {
+        fixtureId: view.fixtureId,
+        odds: nest(
+          rows,
+          (r) => ({
+            bookmaker: r.bookmaker,
+            outcomeId: r.outcomeId,
+            playerId: r.playerId,
+            marketId: r.marketId,
+            price: r.price,
+            active: r.active,
+            marketActive: r.marketActive,
+            limit: r.limit,
+            changedAt: r.changedAt,
+          }),
+          (r) => String(r.changedAt),
+        ),
+      };
+    },
+
+    fixtureClv: (query, request) => {
+      const e = entitlementOf(request);
+      const view = fixtureParam(e, deps, query);
+      const bookmakers = bookmakerFilter(e, deps, query);
+      const oddsIds = oddsIdFilter(e, query, view.fixtureId);
+      const cutOff = deps.settledAt(view.fixtureId) ?? deps.now() + 1;
+      const pairs = deps.store.readOpeningAndClosing(view.fixtureId, cutOff, { bookmakers, ...(oddsIds === undefined ? {} : { oddsIds }) });
+      const odds: Record<string, Record<string, { clv: ReturnType<typeof clvEntry>; olv: ReturnType<typeof clvEntry> }>> = {};
+      for (const [oddsId, pair] of pairs) {
+        // A price first seen after the cut-off has no closing line: it is not part of the response.
+        if (pair.closing === null) continue;
+        (odds[pair.opening.bookmaker] ??= {})[oddsId] = { clv: clvEntry(pair.closing), olv: clvEntry(pair.opening) };
+      }
+      const localized = localizeView(view, request.lang, deps.reference);
+      const reissued = (view as { reissuedFixtureId?: unknown }).reissuedFixtureId;
+      return {
+        ...localized,
+        reissuedFixtureId: view.status.statusId === 3 && typeof reissued === 'string' ? reissued : null,
+        odds,
+      };
+    },
+
+    settlement: (query, request) => {
+      const e = entitlementOf(request);
+      const view = fixtureParam(e, deps, query);
+      const rows = deps.store.readSettlement(view.fixtureId);
+      return {
+        fixtureId: view.fixtureId,
+        status: view.status,
+        scores: view.scores,
+        settledAt: deps.settledAt(view.fixtureId),
+        selections: rows
+          .map((r) => ({
+            selectionKey: `${r.fixtureId}:${r.outcomeId}:${r.playerId}`,
+            marketId: r.marketId,
+            outcomeId: r.outcomeId,
+            playerId: r.playerId,
+            grade: r.grade,
+            rule: r.rule,
+            score: r.score,
+            settledAt: r.settledAt,
+          }))
+          .sort((a, b) => a.outcomeId - b.outcomeId || a.playerId - b.playerId),
+      };
+    },
+
+    futureHistorical: (query, request) => {
+      const e = entitlementOf(request);
+      const future = futureParam(e, deps, query);
+      const oddsIds = oddsIdFilter(e, query, future.futureId);
+      const bookmakers = bookmakerFilter(e, deps, query);
+      if (oddsIds === undefined && (query.bookmakers === undefined || bookmakers.length !== 1)) {
+        throw invalidFilters('bookmakers must name exactly one bookmaker when oddsIds is absent.');
+      }
+      const rows = deps.store.readHistoryForFuture(future.futureId, {
+        ...(query.bookmakers === undefined ? {} : { bookmakers }),
+        ...(oddsIds === undefined ? {} : { oddsIds }),
+      });
+      const odds = nest(
+        rows,
+        (r) => ({ bookmaker: r.bookmaker, participantId: r.participantId, price: r.price, active: r.active, changedAt: r.changedAt }),
+        (r) => String(r.changedAt),
+      );
+      const metas: Record<string, unknown> = {};
+      for (const slug of Object.keys(odds)) {
+        metas[slug] = future.bookmakers[slug] ?? { bookmaker: slug, bookmakerFutureId: null, participantsRotated: false };
+      }
+      return { futureId: future.futureId, odds, bookmakers: metas };
+    },
+
+    futureClv: (query, request) => {
+      const e = entitlementOf(request);
+      const future = futureParam(e, deps, query);
+      const bookmakers = bookmakerFilter(e, deps, query);
+      const oddsIds = oddsIdFilter(e, query, future.futureId);
+      const ended = future.status.statusId === 2 || future.status.statusId === 3;
+      const cutOff = ended ? future.endTime * 1000 : deps.now() + 1;
+      const pairs = deps.store.readFutureOpeningAndClosing(future.futureId, cutOff, { bookmakers, ...(oddsIds === undefined ? {} : { oddsIds }) });
+      const odds: Record<string, Record<string, unknown>> = {};
+      for (const [oddsId, pair] of pairs) {
+        if (pair.closing === null) continue;
+        (odds[pair.opening.bookmaker] ??= {})[oddsId] = { clv: clvEntry(pair.closing), olv: clvEntry(pair.opening) };
+      }
+      return { futureId: future.futureId, reissuedFutureId: future.reissuedFutureId, status: future.status, odds };
+    },
+  };
+}
