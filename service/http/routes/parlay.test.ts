@@ -114,7 +114,18 @@ describe('GET /fixtures/odds/parlay — the decision table', () => {
     expect(await parlay([homeWin('bet365', FIXTURES.fabricated), homeWin('bet365', FIXTURES.purged)])).toEqual([]);
   });
 
-  it('answers 403 for a key not entitled to the endpoint', async () => {
+  it('row b: answers 429 rate_limited with Retry-After past 10 requests a second', async () => {
+    const responses = await Promise.all(Array.from({ length: 12 }, () => api.get(PATH, homeWin('bet365'), KEYS.limited)));
+    const limited = responses.find((r) => r.status === 429);
+    expect(limited?.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(errorBodySchema.parse(limited?.body)).toMatchObject({ error: 429, code: 'rate_limited' });
+  });
+
+  it('row a: answers 401 for an unknown API key', async () => {
+    expect((await errorOf([homeWin('bet365')].join(','), 'no-such-key-at-all')).status).toBe(401);
+  });
+
+  it('row c: answers 403 for a key not entitled to the endpoint', async () => {
     expect((await errorOf(homeWin('bet365'), KEYS.noSgp)).status).toBe(403);
   });
 });
@@ -189,6 +200,17 @@ describe('GET /fixtures/odds/parlay — the response', () => {
     const p = await parlay(legs);
     const s = sgpResponseSchema.parse((await api.get('/fixtures/odds/sgp', legs.join(' '))).body);
     expect(Object.keys(view(p, H).parlay.bet365 ?? {})).toEqual(Object.keys(s.sgp.bet365 ?? {}));
+  });
+
+  it('asks the port for the view in the language of the path prefix', async () => {
+    const langs: string[] = [];
+    const original = world.fixture.bind(world);
+    world.fixture = (fixtureId, lang) => {
+      langs.push(lang);
+      return original(fixtureId, lang);
+    };
+    expect((await api.get(PATH, homeWin('bet365'), KEYS.all, 'de')).status).toBe(200);
+    expect(langs).toEqual(['de']);
   });
 
   it('does not send the CLV-only reissuedFixtureId', async () => {

@@ -189,7 +189,7 @@ describe('GET /fixtures/odds/sgp — the decision table', () => {
     expect(body.sgp).toEqual({});
   });
 
-  it('answers 429 rate_limited with Retry-After past 10 requests a second', async () => {
+  it('row b: answers 429 rate_limited with Retry-After past 10 requests a second', async () => {
     const legs = [homeWin('bet365'), over25('bet365')].join(',');
     const responses = await Promise.all(Array.from({ length: 12 }, () => api.get(PATH, legs, KEYS.limited)));
     const limited = responses.find((r) => r.status === 429);
@@ -197,7 +197,11 @@ describe('GET /fixtures/odds/sgp — the decision table', () => {
     expect(errorBodySchema.parse(limited?.body)).toMatchObject({ error: 429, code: 'rate_limited' });
   });
 
-  it('answers 403 for a key not entitled to the endpoint', async () => {
+  it('row a: answers 401 for an unknown API key', async () => {
+    expect((await errorOf([homeWin('bet365'), over25('bet365')].join(','), 'no-such-key-at-all')).status).toBe(401);
+  });
+
+  it('row c: answers 403 for a key not entitled to the endpoint', async () => {
     expect((await errorOf([homeWin('bet365'), over25('bet365')].join(','), KEYS.noSgp)).status).toBe(403);
   });
 });
@@ -292,6 +296,11 @@ describe('GET /fixtures/odds/sgp — correlated prices', () => {
         expect(activeEntry(await sgp(legs), book, legs).price, `${book} ${legs.join(',')}`).toBe(expectedPrice(book, legs));
       }
     }
+  });
+
+  it('asks the model once for the same selections however many books price them', async () => {
+    await sgp(['bet365', 'williamhill', 'fanduel'].flatMap((book) => [homeWin(book), over25(book)]));
+    expect(world.jointCalls).toBe(1);
   });
 
   it('shows singlesPrice as the rounded product of the book leg prices', async () => {

@@ -3,8 +3,8 @@
 // order in which its errors and states are decided is the table of docs/api-parlay-sgp.md.
 import type { SgpEntry } from '../../../src/wire/schemas.ts';
 import type { KnownInactiveReason } from '../../../src/wire/schemas.ts';
-import { SimulatedSgpBackends } from '../../sgp/backends.ts';
-import type { SgpAnswer, SgpBackend, SgpQuoteRequest } from '../../sgp/backends.ts';
+import { SimulatedSgpBackends, requestJointPricing } from '../../sgp/backends.ts';
+import type { JointPricing, SgpAnswer, SgpBackend, SgpQuoteRequest } from '../../sgp/backends.ts';
 import {
   activePriceFields,
   fixtureOver,
@@ -88,7 +88,12 @@ export function sgpHandler(deps: SgpRouteDeps): ApiHandler {
   const backend = deps.backend ?? new SimulatedSgpBackends(port, knobs);
   const timeoutMs = deps.fetchTimeoutMs ?? SGP_FETCH_TIMEOUT_MS;
 
-  async function outcomeOf(book: BookParlay, fixture: HeldFixture, fixtures: ReadonlyMap<string, HeldFixture | undefined>): Promise<BookOutcome> {
+  async function outcomeOf(
+    book: BookParlay,
+    fixture: HeldFixture,
+    fixtures: ReadonlyMap<string, HeldFixture | undefined>,
+    pricing: JointPricing,
+  ): Promise<BookOutcome> {
     if (book.missing.length > 0) return { kind: 'missing', oddsIds: book.missing };
     const reason = reasonBeforePricing(port, book, fixture, fixtures);
     const profile = book.profile;
@@ -107,6 +112,7 @@ export function sgpHandler(deps: SgpRouteDeps): ApiHandler {
           terms,
           bookmakerFixtureId: port.bookmakerMeta(fixture.view.fixtureId, book.bookmaker)?.bookmakerFixtureId ?? null,
           legs: book.found,
+          pricing,
         },
         timeoutMs,
       );
@@ -164,7 +170,8 @@ export function sgpHandler(deps: SgpRouteDeps): ApiHandler {
       throw notFound(`The SGP pricing service reports fixture ${fixtureId} as unknown.`);
     }
 
-    const outcomes = await Promise.all(books.map((book) => outcomeOf(book, fixture, fixtures)));
+    const pricing = requestJointPricing(port);
+    const outcomes = await Promise.all(books.map((book) => outcomeOf(book, fixture, fixtures, pricing)));
     const sgp: Record<string, Record<string, SgpEntry>> = {};
     const missing: string[] = [];
     books.forEach((book, i) => {

@@ -1,0 +1,218 @@
+// The bookmakers' same-game-parlay pricing backends, simulated: each book takes the model's
+// joint fair price of the legs (correlated, not the product of marginals), puts its own SGP
+// margin on it, rounds, and quotes with its cap, its own parlay id and a betslip link; the
+// exchange adds its ladder rungs. Fault knobs make a backend stall or rate-limit.
+import { createHash } from 'node:crypto';
+import { roundParlayPrice } from '../../src/domain/parlay.ts';
+import { roundHalfAwayFromZero } from '../../src/domain/rounding.ts';
+import type { SgpOffer } from '../../src/wire/schemas.ts';
+import { betslipUrl } from '../catalogue/bookmakers.ts';
+import type { BookmakerProfile, SgpProfile } from '../catalogue/types.ts';
+import { BETFAIR_LADDER } from '../pricing/quoting.ts';
+import type { FoundLeg } from './legs.ts';
+import type { JointPrice } from '../pricing/fixture-pricer.ts';
+import type { LegRef, ParlayDataPort, SgpKnobs } from './port.ts';
+
+/** What the endpoint asks one bookmaker's backend: price these legs (all held, all tradable) as one SGP. */
+export interface SgpQuoteRequest {
+  readonly fixtureId: string;
+  readonly parlayId: string;
+  readonly profile: BookmakerProfile;
+  readonly terms: SgpProfile;
+  /** The book's own id of the fixture (BookmakerFixtureMeta); null when it has none. */
+  readonly bookmakerFixtureId: string | null;
+  readonly legs: readonly FoundLeg[];
+  /** The pricing service's joint fair price, shared by every book of one request. */
+  readonly pricing: JointPricing;
+}
+
+/** The part of the port the backends price with. */
+export type JointPricing = Pick<ParlayDataPort, 'jointFairPrice'>;
+
+/**
+ * The port's joint pricing, remembered for one request: every book of an SGP request prices the
+ * same selections (only the bookmaker segment differs), and the model's joint distribution is
+ * the costly part, so it is computed once per distinct set of selections.
+ */
+export function requestJointPricing(port: JointPricing): JointPricing {
+  const memo = new Map<string, JointPrice | 'unknown_fixture'>();
+  return {
+    jointFairPrice(fixtureId: string, legs: readonly LegRef[]) {
+      const key = `${fixtureId}|${legs.map((l) => `${String(l.outcomeId)}:${String(l.playerId)}`).join(',')}`;
+      let price = memo.get(key);
+      if (price === undefined) {
+        price = port.jointFairPrice(fixtureId, legs);
+        memo.set(key, price);
+      }
+      return price;
+    },
+  };
+}
+
+export interface SgpQuote {
+  /** The wire price: rounded, at least 1.01. */
+  readonly price: number;
+  /** The model's joint fair price the book started from. */
+  readonly fairPrice: number;
+  /** Maximum stake at the price; null = no stated cap (the exchange). */
+  readonly limit: number | null;
+  /** Exchange only: ladder rungs below the best price, best first; null for sportsbooks. */
+  readonly offers: readonly SgpOffer[] | null;
+  readonly bookmakerParlayId: string;
+  /** The book's quote time, epoch ms. */
+  readonly bookmakerChangedAt: number;
+  readonly betslip: string;
+}
+
+export type SgpAnswer =
+  | { readonly kind: 'quoted'; readonly quote: SgpQuote }
+  /** The book offers SGPs but will not combine these legs (one market, contradictory, unpriceable). */
+  | { readonly kind: 'not_combinable'; readonly detail: string }
+  /** The backend cannot resolve the parlay at all (spec 4.1 rule 4): no entry for the book. */
+  | { readonly kind: 'unresolved'; readonly cause: 'unknown_fixture' | 'rate_limited' | 'error'; readonly detail: string };
+
+/** One bookmaker's SGP pricing service, as the endpoint calls it. */
+export interface SgpBackend {
+  /** Resolves with the book's answer; may never resolve before `signal` aborts (a stalled backend). */
+  quote(request: SgpQuoteRequest, signal: AbortSignal): Promise<SgpAnswer>;
+}
+
+/** Ladder rungs an exchange shows below its best SGP price. */
+export const EXCHANGE_OFFER_RUNGS = 3;
+/** Each rung further down holds this share of the stake the rung above holds. */
+const EXCHANGE_DEPTH_DECAY = 0.6;
+/** Stake (in the exchange's currency) matched at the first rung below a parlay of probability 1. */
+const EXCHANGE_DEPTH_SCALE = 1000;
+
+/**
+ * A sportsbook's SGP price: the joint fair probability with the book's SGP margin on it,
+ * p·(1 + margin), as a decimal price rounded for the wire (`roundParlayPrice`).
+ */
+export function sportsbookSgpPrice(fairPrice: number, terms: SgpProfile): number {
+  return roundParlayPrice(Math.max(1, fairPrice / (1 + terms.margin)));
+}
+
+/** The largest rung of the Betfair ladder at or below `price` (1.01 at least). */
+export function ladderDown(price: number): number {
+  let best = BETFAIR_LADDER[0] ?? 1.01;
+  for (const rung of BETFAIR_LADDER) {
+    if (rung <= price + 1e-9) best = rung;
+    else break;
+  }
+  return best;
+}
+
+/** An exchange's best SGP back price: the margined price snapped down onto its tick ladder. */
+export function exchangeSgpPrice(fairPrice: number, terms: SgpProfile): number {
+  return roundParlayPrice(ladderDown(Math.max(1, fairPrice / (1 + terms.margin))));
+}
+
+/**
+ * The exchange's rungs below its best price, best first, each with a smaller stake than the one
+ * above: the depth at the first rung grows with the parlay's probability (backers' money goes
+ * to likely parlays), then decays geometrically. Stops at the bottom of the ladder.
+ */
+export function exchangeOffers(bestPrice: number, impliedJointProbability: number): SgpOffer[] {
+  const offers: SgpOffer[] = [];
+  const below = BETFAIR_LADDER.filter((rung) => rung < bestPrice - 1e-9).reverse();
+  let depth = Math.max(2, EXCHANGE_DEPTH_SCALE * impliedJointProbability);
+  for (const rung of below.slice(0, EXCHANGE_OFFER_RUNGS)) {
+    offers.push({ price: rung, limit: roundHalfAwayFromZero(depth, 2) });
+    depth *= EXCHANGE_DEPTH_DECAY;
+  }
+  return offers;
+}
+
+/** The book's own id of a parlay: stable for one bookmaker and parlayId, different across books. */
+export function bookmakerParlayId(profile: BookmakerProfile, parlayId: string): string {
+  const hex = createHash('sha256').update(`${profile.bookmaker}\n${parlayId}`).digest('hex');
+  // Exchanges number their markets ("1.234567890"); sportsbooks use opaque tokens.
+  if (profile.kind === 'exchange') return `1.${String(Number.parseInt(hex.slice(0, 12), 16) % 1_000_000_000).padStart(9, '0')}`;
+  return `sgp-${hex.slice(0, 24)}`;
+}
+
+/** The book's selection id of a leg: its own outcome id when the entry carries one, else outcome and player. */
+function selectionOf({ leg, entry }: FoundLeg): string {
+  const own = entry.bookmakerOutcomeId;
+  return own === undefined ? `${String(leg.outcomeId)}-${String(leg.playerId)}` : String(own);
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) {
+      resolve();
+      return;
+    }
+    const timer = setTimeout(done, ms);
+    function done(): void {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
+
+export interface SimulatedBackendsOptions {
+  /** How long a stalled backend (a book in `fetchFailedBookmakers`) takes to answer at most. */
+  readonly stallMs?: number;
+}
+
+/**
+ * The simulated SGP backends of every bookmaker, over the request's joint pricing. A book in
+ * `knobs.rateLimitedBookmakers` answers "rate limited" at once; one in `fetchFailedBookmakers`
+ * stalls (until the caller gives up, or `stallMs`) and then answers "error".
+ */
+export class SimulatedSgpBackends implements SgpBackend {
+  private readonly port: Pick<ParlayDataPort, 'now'>;
+  private readonly knobs: SgpKnobs;
+  private readonly stallMs: number;
+
+  constructor(port: Pick<ParlayDataPort, 'now'>, knobs: SgpKnobs, options: SimulatedBackendsOptions = {}) {
+    this.port = port;
+    this.knobs = knobs;
+    this.stallMs = options.stallMs ?? 30_000;
+  }
+
+  async quote(request: SgpQuoteRequest, signal: AbortSignal): Promise<SgpAnswer> {
+    const { bookmaker } = request.profile;
+    if (this.knobs.rateLimitedBookmakers.has(bookmaker)) {
+      return { kind: 'unresolved', cause: 'rate_limited', detail: `${bookmaker} rate-limited the SGP request` };
+    }
+    if (this.knobs.fetchFailedBookmakers.has(bookmaker)) {
+      await sleep(this.stallMs, signal);
+      return { kind: 'unresolved', cause: 'error', detail: `${bookmaker} did not answer in time` };
+    }
+    return this.price(request);
+  }
+
+  /** The book's quote, computed now. */
+  price(request: SgpQuoteRequest): SgpAnswer {
+    const { profile, terms, legs } = request;
+    if (request.bookmakerFixtureId === null) {
+      return { kind: 'unresolved', cause: 'unknown_fixture', detail: `${profile.bookmaker} has no id for fixture ${request.fixtureId}` };
+    }
+    const joint = request.pricing.jointFairPrice(
+      request.fixtureId,
+      legs.map(({ leg }) => ({ outcomeId: leg.outcomeId, playerId: leg.playerId })),
+    );
+    if (joint === 'unknown_fixture') {
+      return { kind: 'unresolved', cause: 'unknown_fixture', detail: `the pricing service has no model for ${request.fixtureId}` };
+    }
+    if (joint.kind === 'not_combinable') return { kind: 'not_combinable', detail: `${joint.reason}: ${joint.detail}` };
+    const exchange = profile.kind === 'exchange';
+    const price = exchange ? exchangeSgpPrice(joint.fairPrice, terms) : sportsbookSgpPrice(joint.fairPrice, terms);
+    return {
+      kind: 'quoted',
+      quote: {
+        price,
+        fairPrice: joint.fairPrice,
+        limit: terms.limit,
+        offers: exchange ? exchangeOffers(price, joint.impliedJointProbability) : null,
+        bookmakerParlayId: bookmakerParlayId(profile, request.parlayId),
+        bookmakerChangedAt: this.port.now(),
+        betslip: betslipUrl(profile, request.bookmakerFixtureId, legs.map(selectionOf)),
+      },
+    };
+  }
+}
