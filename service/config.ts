@@ -88,7 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     seedPastDays: intFrom(env.SEED_PAST_DAYS, 3, 'SEED_PAST_DAYS', 0, 30),
     scheduleDays: intFrom(env.SCHEDULE_DAYS, 7, 'SCHEDULE_DAYS', 1, 30),
     adminPort: adminPortFrom(flag(argv, 'admin-port') ?? env.ADMIN_PORT, port),
-    liveKickoffGapSec: intFrom(env.LIVE_KICKOFF_GAP_SEC, 60, 'LIVE_KICKOFF_GAP_SEC', 0, 86_400),
+    liveKickoffGapSec: intFrom(env.LIVE_KICKOFF_GAP_SEC, 90, 'LIVE_KICKOFF_GAP_SEC', 0, 86_400),
     frozen: argv.includes('--frozen') || env.SIM_FROZEN === '1',
     logEverySec: intFrom(env.LOG_EVERY_SEC, 30, 'LOG_EVERY_SEC', 0, 86_400),
   };

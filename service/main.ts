@@ -1,0 +1,83 @@
+// The service process: `npx tsx service/main.ts [--seed N] [--port P] [--frozen]`. Starts the
+// simulator and the servers, logs what it simulates, and shuts down gracefully on SIGINT/SIGTERM.
+import { loadConfig } from './config.ts';
+import { startService } from './service.ts';
+import type { Service } from './service.ts';
+import type { SimStats } from './sim/simulator.ts';
+
+function log(line: string): void {
+  console.log(`${new Date().toISOString()} ${line}`);
+}
+
+function formatCounts(counts: Readonly<Record<string, number>>): string {
+  return Object.entries(counts)
+    .map(([key, n]) => `${key} ${String(n)}`)
+    .join(', ');
+}
+
+function megabytes(bytes: number): string {
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** The periodic one-line summary: live fixtures, price changes per second, goals, DB size. */
+function startSummary(service: Service, everySec: number): NodeJS.Timeout | null {
+  if (everySec <= 0) return null;
+  let last: SimStats = service.simulator.stats();
+  let lastAt = Date.now();
+  const timer = setInterval(() => {
+    const now = Date.now();
+    const stats = service.simulator.stats();
+    const rate = ((stats.priceChanges - last.priceChanges) * 1000) / Math.max(1, now - lastAt);
+    log(
+      `${stats.frozen ? '[frozen] ' : ''}live ${String(stats.live)} · pre-game quoted ${String(stats.quotedFixtures - stats.live)} · ` +
+        `${rate.toFixed(0)} changes/s · goals ${String(stats.goals - last.goals)} (total ${String(stats.goals)}) · ` +
+        `settled ${String(stats.settlements)} · odds ${String(stats.oddsEntries)} · DB ${megabytes(service.history.sizeBytes())}`,
+    );
+    last = stats;
+    lastAt = now;
+  }, everySec * 1000);
+  timer.unref();
+  return timer;
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  log(`starting: data ${config.dataDir}, seed ${String(config.seed)}, speed ×${String(config.simSpeed)}, quote rate ×${String(config.quoteRate)}`);
+  const service = await startService(config, { log });
+  const stats = service.simulator.stats();
+  log(
+    `simulating ${formatCounts(stats.fixturesByStatus)} fixtures (by sport: ${formatCounts(stats.fixturesBySport)}); ` +
+      `${String(stats.marketsOffered)} markets quoted on ${String(stats.quotedFixtures)} fixtures by ${String(stats.bookmakers)} bookmakers; ` +
+      `${String(stats.oddsEntries)} odds; DB ${megabytes(service.history.sizeBytes())}`,
+  );
+  log(`listening on ${service.url} (GET /healthz); admin API on ${service.adminUrl}${stats.frozen ? ' — frozen: POST /admin/resume to start' : ''}`);
+  const summary = startSummary(service, config.logEverySec);
+  let stopping = false;
+  const shutdown = (signal: string): void => {
+    if (stopping) return;
+    stopping = true;
+    log(`${signal}: flushing history and closing`);
+    if (summary !== null) clearInterval(summary);
+    service
+      .close()
+      .then(() => {
+        log('stopped');
+        process.exit(0);
+      })
+      .catch((error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      });
+  };
+  process.on('SIGINT', () => {
+    shutdown('SIGINT');
+  });
+  process.on('SIGTERM', () => {
+    shutdown('SIGTERM');
+  });
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? `${error.name}: ${error.message}` : error);
+  process.exit(1);
+});

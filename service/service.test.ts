@@ -1,0 +1,132 @@
+import { rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+import { startService } from './service.ts';
+import type { Service } from './service.ts';
+import { ManualClock } from './sim/simulator.ts';
+import { makeTempDir, TEST_START_MS } from './sim/test-support.ts';
+
+describe('startService', () => {
+  let service: Service;
+  let dir: string;
+
+  beforeAll(async () => {
+    dir = makeTempDir();
+    const config = {
+      ...loadConfig({ DATA_DIR: dir, PORT: '0', SEED_PAST_DAYS: '0', SCHEDULE_DAYS: '1', LOG_EVERY_SEC: '0' }, []),
+      adminPort: 0,
+    };
+    service = await startService(config, { clock: new ManualClock(TEST_START_MS), manualTicks: true });
+  }, 120_000);
+
+  afterAll(async () => {
+    await service.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('answers GET /healthz with a JSON status', async () => {
+    const response = await fetch(`${service.url}/healthz`);
+    const body = (await response.json()) as { status: string; live: number; priceChanges: number };
+    expect(response.status).toBe(200);
+    expect(body.status).toBe('ok');
+    expect(body.priceChanges).toBeGreaterThan(0);
+  });
+
+  it('answers an unknown path with a JSON 404', async () => {
+    const response = await fetch(`${service.url}/nothing-here`);
+    expect(response.status).toBe(404);
+    expect(((await response.json()) as { error: number }).error).toBe(404);
+  });
+
+  it('routes to a mounted handler before the 404', async () => {
+    service.mount((request, response) => {
+      if (request.url !== '/mounted') return false;
+      response.end('yes');
+      return true;
+    });
+    expect(await (await fetch(`${service.url}/mounted`)).text()).toBe('yes');
+  });
+
+  it('binds the admin API to the loopback address only', () => {
+    expect((service.admin.address() as AddressInfo).address).toBe('127.0.0.1');
+  });
+
+  it('freezes and resumes the simulation through the admin API', async () => {
+    const frozen = await fetch(`${service.adminUrl}/admin/freeze`, { method: 'POST' });
+    expect(await frozen.json()).toEqual({ frozen: true });
+    expect(service.simulator.frozen).toBe(true);
+    const state = (await (await fetch(`${service.adminUrl}/admin/state`)).json()) as { frozen: boolean };
+    expect(state.frozen).toBe(true);
+    await fetch(`${service.adminUrl}/admin/resume`, { method: 'POST' });
+    expect(service.simulator.frozen).toBe(false);
+  });
+
+  it('refuses admin requests that carry an API key', async () => {
+    const response = await fetch(`${service.adminUrl}/admin/state`, { headers: { 'x-api-key': 'demo' } });
+    expect(response.status).toBe(403);
+    expect((await fetch(`${service.adminUrl}/admin/state?apiKey=demo`)).status).toBe(403);
+  });
+
+  it('answers 404 for an unknown fixture and 400 for a bad body', async () => {
+    const unknown = await fetch(`${service.adminUrl}/admin/goal`, { method: 'POST', body: JSON.stringify({ fixtureId: 'id10000001999' }) });
+    expect(unknown.status).toBe(404);
+    const bad = await fetch(`${service.adminUrl}/admin/goal`, { method: 'POST', body: '{nope' });
+    expect(bad.status).toBe(400);
+    expect((await fetch(`${service.adminUrl}/admin/nothing`)).status).toBe(404);
+  });
+
+  it('forces a goal on a live fixture through the admin API', async () => {
+    const fixtures = (await (await fetch(`${service.adminUrl}/admin/fixtures?status=1`)).json()) as { fixtureId: string; sportId: number }[];
+    const soccer = fixtures.find((f) => f.sportId === 10);
+    expect(soccer).toBeDefined();
+    const response = await fetch(`${service.adminUrl}/admin/goal`, { method: 'POST', body: JSON.stringify({ fixtureId: soccer?.fixtureId, side: 1 }) });
+    const body = (await response.json()) as { ok: boolean; scores: Record<string, { participant1Score: number }> };
+    expect(response.status).toBe(200);
+    expect(body.scores['result']?.participant1Score).toBeGreaterThan(0);
+  });
+
+  it('validates admin bodies: JSON objects with typed fields', async () => {
+    const post = (path: string, body: string): Promise<Response> => fetch(`${service.adminUrl}${path}`, { method: 'POST', body });
+    expect((await post('/admin/goal', '[1,2]')).status).toBe(400);
+    expect((await post('/admin/goal', JSON.stringify({ fixtureId: 5 }))).status).toBe(400);
+    expect((await post('/admin/goal', JSON.stringify({ fixtureId: 'x', side: 3 }))).status).toBe(400);
+    expect((await post('/admin/suspend', JSON.stringify({ fixtureId: 'x', on: 'yes' }))).status).toBe(400);
+    expect((await post('/admin/update-rate', JSON.stringify({ fixtureId: 'x', seconds: 'fast' }))).status).toBe(400);
+  });
+
+  it('forces and lifts a stale spell of a bookmaker everywhere', async () => {
+    const post = (body: unknown): Promise<Response> => fetch(`${service.adminUrl}/admin/stale`, { method: 'POST', body: JSON.stringify(body) });
+    expect((await post({ bookmaker: 'bet365', on: true })).status).toBe(200);
+    expect((await post({ bookmaker: 'bet365', on: false })).status).toBe(200);
+    expect((await post({ bookmaker: 'nobook' })).status).toBe(404);
+  });
+
+  it('creates and clears an arbitrage through the admin API', async () => {
+    const live = (await (await fetch(`${service.adminUrl}/admin/fixtures?status=0`)).json()) as { fixtureId: string; sportId: number; bookmakers: string[] }[];
+    const soccer = live.find((f) => f.sportId === 10 && f.bookmakers.length > 3);
+    const fixtureId = soccer?.fixtureId ?? '';
+    const created = await fetch(`${service.adminUrl}/admin/arbitrage`, { method: 'POST', body: JSON.stringify({ fixtureId, marketId: 101 }) });
+    expect(created.status).toBe(200);
+    expect(((await created.json()) as { outcomeId: number }).outcomeId).toBe(101);
+    const cleared = await fetch(`${service.adminUrl}/admin/arbitrage`, { method: 'DELETE', body: JSON.stringify({ fixtureId }) });
+    expect(cleared.status).toBe(200);
+    const reset = await fetch(`${service.adminUrl}/admin/update-rate`, { method: 'POST', body: JSON.stringify({ fixtureId, seconds: null }) });
+    expect(reset.status).toBe(200);
+  });
+
+  it('lists, suspends and cancels through the admin API', async () => {
+    const fixtures = (await (await fetch(`${service.adminUrl}/admin/fixtures?status=0`)).json()) as { fixtureId: string; bookmakers: string[] }[];
+    const quoted = fixtures.find((f) => f.bookmakers.includes('pinnacle'));
+    expect(quoted).toBeDefined();
+    const fixtureId = quoted?.fixtureId ?? '';
+    const post = (path: string, body: unknown): Promise<Response> => fetch(`${service.adminUrl}${path}`, { method: 'POST', body: JSON.stringify(body) });
+    expect((await post('/admin/suspend', { fixtureId, bookmaker: 'pinnacle', on: true })).status).toBe(200);
+    expect((await post('/admin/stale', { bookmaker: 'pinnacle', fixtureId, on: true })).status).toBe(200);
+    expect((await post('/admin/update-rate', { fixtureId, seconds: 2 })).status).toBe(200);
+    expect((await post('/admin/arbitrage', { fixtureId })).status).toBe(400);
+    const cancelled = (await (await post('/admin/cancel', { fixtureId, reissue: false })).json()) as { reissuedFixtureId: string | null };
+    expect(cancelled.reissuedFixtureId).toBeNull();
+    expect(service.simulator.fixtureView(fixtureId)?.status.statusId).toBe(3);
+  });
+});

@@ -1,0 +1,293 @@
+// Futures (outrights): one "winner" future per tournament season, priced from the participants'
+// strengths (a softmax that drifts over time) and quoted by every bookmaker covering the sport.
+import type { Future, FutureOddsEntry } from '../../src/wire/schemas.ts';
+import { STATUS_NAMES } from '../../src/wire/schemas.ts';
+import { buildFutureOddsId } from '../../src/domain/ids.ts';
+import type { BookmakerProfile, ReferenceData, SeasonRef, TournamentRef } from '../catalogue/types.ts';
+import { createRng } from '../pricing/rng.ts';
+import type { Rng } from '../pricing/rng.ts';
+import type { ChangeFeed } from './change-feed.ts';
+import type { FuturePriceChange, LifecycleRecord } from '../storage/history-store.ts';
+import type { QuotePort } from './model-port.ts';
+
+/** What survives a restart of one future. */
+export interface FutureRecord {
+  readonly futureId: string;
+  readonly sportId: number;
+  readonly tournamentId: number;
+  readonly seasonId: number;
+  /** Epoch seconds. */
+  readonly startTime: number;
+  readonly endTime: number;
+  statusId: 0 | 1 | 2 | 3;
+  reissuedFutureId: string | null;
+  readonly participantIds: number[];
+  /** Log-scale strength drift per participant, same order. */
+  drift: number[];
+  winnerId: number | null;
+}
+
+/** Softmax temperature on the catalogue's log-scale strength: a ±0.6 spread gives favourites of 20–35 %. */
+const STRENGTH_SCALE = 3;
+/** Participants per future (the tournament's first ones; a long tail adds nothing to a demo). */
+const MAX_PARTICIPANTS = 16;
+
+/** Win probabilities of a future's participants from strength plus drift. */
+export function winProbabilities(strengths: readonly number[], drift: readonly number[]): number[] {
+  const weights = strengths.map((s, i) => Math.exp(STRENGTH_SCALE * s + (drift[i] ?? 0)));
+  const total = weights.reduce((a, b) => a + b, 0);
+  return weights.map((w) => w / total);
+}
+
+interface FutureBookLine {
+  readonly book: BookmakerProfile;
+  readonly entries: Map<number, FutureOddsEntry>;
+  nextQuoteAtMs: number;
+  readonly rng: Rng;
+}
+
+export class FuturesBook {
+  private readonly records = new Map<string, FutureRecord>();
+  private readonly lines = new Map<string, FutureBookLine[]>();
+  /** futureId → bookmaker → future oddsId → entry (the REST/stream shape). */
+  private readonly odds = new Map<string, Record<string, Record<string, FutureOddsEntry>>>();
+  private readonly strengths = new Map<number, number>();
+  private readonly names = new Map<number, string>();
+  private readonly dirty = new Set<string>();
+  private readonly rng: Rng;
+
+  constructor(
+    private readonly ref: ReferenceData,
+    seed: number,
+    private readonly quoting: QuotePort,
+    private readonly books: readonly BookmakerProfile[],
+  ) {
+    for (const p of ref.participants) {
+      this.strengths.set(p.participantId, p.strength);
+      this.names.set(p.participantId, p.participantName);
+    }
+    this.rng = createRng(`${String(seed)}/futures`);
+  }
+
+  private futureIdOf(tournament: TournamentRef, season: SeasonRef, marketNo: number): string {
+    return `id${String(tournament.sportId)}${String(season.seasonId)}${String(marketNo).padStart(4, '0')}`;
+  }
+
+  /**
+   * First start: a winner future per current season (one of them cancelled and reissued), and a
+   * settled one on a past season, each with a short price history up to `nowMs`.
+   */
+  seed(nowMs: number, record: (changes: readonly FuturePriceChange[]) => void): void {
+    const nowSec = Math.floor(nowMs / 1000);
+    let reissued = false;
+    let settled = false;
+    for (const tournament of this.ref.tournaments) {
+      const seasons = this.ref.seasons.filter((s) => s.tournamentId === tournament.tournamentId);
+      const participantIds = tournament.participantIds.slice(0, MAX_PARTICIPANTS);
+      if (participantIds.length < 2) continue;
+      for (const season of seasons) {
+        if (!season.current && settled) continue;
+        const base: FutureRecord = {
+          futureId: this.futureIdOf(tournament, season, 1),
+          sportId: tournament.sportId,
+          tournamentId: tournament.tournamentId,
+          seasonId: season.seasonId,
+          startTime: season.current ? nowSec - 30 * 86_400 : nowSec - 400 * 86_400,
+          endTime: season.current ? nowSec + 120 * 86_400 : nowSec - 40 * 86_400,
+          statusId: season.current ? 1 : 2,
+          reissuedFutureId: null,
+          participantIds: [...participantIds],
+          drift: participantIds.map(() => 0),
+          winnerId: null,
+        };
+        this.records.set(base.futureId, base);
+        this.openLines(base, nowMs - 3 * 86_400_000);
+        // A short history: the opening prices three days ago and a few moves since.
+        for (let t = nowMs - 3 * 86_400_000; t < nowMs; t += 12 * 3600_000) this.requoteAll(base, t, null, record, true);
+        if (!season.current) {
+          settled = true;
+          const probs = winProbabilities(base.participantIds.map((id) => this.strengths.get(id) ?? 0), base.drift);
+          base.winnerId = pickWeighted(this.rng, base.participantIds, probs);
+          this.close(base, nowMs, null, record);
+        } else if (!reissued) {
+          // The market was re-listed (a rules change): the old future is cancelled, a new one replaces it.
+          reissued = true;
+          const replacement: FutureRecord = { ...base, futureId: this.futureIdOf(tournament, season, 2), drift: [...base.drift], statusId: 1 };
+          base.statusId = 3;
+          base.reissuedFutureId = replacement.futureId;
+          this.close(base, nowMs, null, record);
+          this.records.set(replacement.futureId, replacement);
+          this.dirty.add(replacement.futureId);
+          this.openLines(replacement, nowMs);
+          this.requoteAll(replacement, nowMs, null, record, true);
+        }
+        this.dirty.add(base.futureId);
+      }
+    }
+  }
+
+  load(rows: readonly LifecycleRecord[]): void {
+    for (const { json } of rows) {
+      const record = JSON.parse(json) as FutureRecord;
+      this.records.set(record.futureId, record);
+      if (record.statusId <= 1) this.openLines(record, 0);
+    }
+  }
+
+  save(write: (records: LifecycleRecord[]) => void): void {
+    if (this.dirty.size === 0) return;
+    const rows: LifecycleRecord[] = [];
+    for (const id of this.dirty) {
+      const record = this.records.get(id);
+      if (record !== undefined) rows.push({ id, json: JSON.stringify(record), finishedAt: record.statusId >= 2 ? record.endTime * 1000 : null });
+    }
+    this.dirty.clear();
+    write(rows);
+  }
+
+  private openLines(record: FutureRecord, nowMs: number): void {
+    const lines: FutureBookLine[] = [];
+    for (const book of this.books) {
+      if (!book.sportIds.includes(record.sportId)) continue;
+      const rng = createRng(`${record.futureId}/${book.bookmaker}`);
+      lines.push({ book, entries: new Map(), nextQuoteAtMs: nowMs + rng.next() * 60_000, rng });
+    }
+    this.lines.set(record.futureId, lines);
+  }
+
+  /** Moves open futures: strengths drift now and then, books requote at their pace. */
+  step(nowMs: number, quoteRate: number, feed: ChangeFeed | null, record: (changes: readonly FuturePriceChange[]) => void): void {
+    const rate = Math.max(0.01, quoteRate);
+    for (const future of this.records.values()) {
+      if (future.statusId > 1) continue;
+      const lines = this.lines.get(future.futureId) ?? [];
+      let due = false;
+      for (const line of lines) if (nowMs >= line.nextQuoteAtMs) due = true;
+      if (!due) continue;
+      // Form and news move one participant's chances a little.
+      const i = this.rng.int(0, future.drift.length - 1);
+      future.drift[i] = (future.drift[i] ?? 0) * 0.98 + this.rng.normal(0, 0.05);
+      this.dirty.add(future.futureId);
+      for (const line of lines) {
+        if (nowMs < line.nextQuoteAtMs) continue;
+        this.requote(future, line, nowMs, feed, record, false);
+        line.nextQuoteAtMs = nowMs + ((60_000 + line.rng.next() * 240_000) / rate);
+      }
+    }
+  }
+
+  private requoteAll(future: FutureRecord, nowMs: number, feed: ChangeFeed | null, record: (changes: readonly FuturePriceChange[]) => void, drift: boolean): void {
+    if (drift) {
+      for (let i = 0; i < future.drift.length; i++) future.drift[i] = (future.drift[i] ?? 0) * 0.98 + this.rng.normal(0, 0.05);
+    }
+    for (const line of this.lines.get(future.futureId) ?? []) this.requote(future, line, nowMs, feed, record, false);
+  }
+
+  private requote(future: FutureRecord, line: FutureBookLine, nowMs: number, feed: ChangeFeed | null, record: (changes: readonly FuturePriceChange[]) => void, closing: boolean): void {
+    const probs = winProbabilities(future.participantIds.map((id) => this.strengths.get(id) ?? 0), future.drift);
+    const prices = closing ? null : this.quoting.quote(probs, line.book, false, line.rng);
+    const changes: FuturePriceChange[] = [];
+    future.participantIds.forEach((participantId, k) => {
+      const price = prices?.[k];
+      let entry = line.entries.get(participantId);
+      const active = !closing;
+      if (entry === undefined) {
+        if (price === undefined) return;
+        entry = { bookmaker: line.book.bookmaker, participantId, price, active, changedAt: nowMs };
+        line.entries.set(participantId, entry);
+      } else if (entry.price === (price ?? entry.price) && entry.active === active) return;
+      else {
+        entry.price = price ?? entry.price;
+        entry.active = active;
+        entry.changedAt = nowMs;
+      }
+      const oddsId = buildFutureOddsId({ futureId: future.futureId, bookmaker: line.book.bookmaker, participantId });
+      let byBook = this.odds.get(future.futureId);
+      if (byBook === undefined) {
+        byBook = {};
+        this.odds.set(future.futureId, byBook);
+      }
+      const byId = byBook[line.book.bookmaker] ?? {};
+      byBook[line.book.bookmaker] = byId;
+      byId[oddsId] = entry;
+      feed?.futureOddsEntry(future.futureId, oddsId, entry);
+      changes.push({
+        kind: 'future',
+        oddsId,
+        futureId: future.futureId,
+        bookmaker: line.book.bookmaker,
+        participantId,
+        playerId: 0,
+        marketId: null,
+        price: entry.price,
+        active,
+        marketActive: active,
+        limit: null,
+        changedAt: nowMs,
+      });
+    });
+    if (changes.length > 0) record(changes);
+  }
+
+  private close(future: FutureRecord, nowMs: number, feed: ChangeFeed | null, record: (changes: readonly FuturePriceChange[]) => void): void {
+    for (const line of this.lines.get(future.futureId) ?? []) this.requote(future, line, nowMs, feed, record, true);
+    this.lines.delete(future.futureId);
+    this.dirty.add(future.futureId);
+  }
+
+  /** The live listing (spec 2.7). */
+  views(): Future[] {
+    const out: Future[] = [];
+    for (const record of this.records.values()) {
+      const view = this.view(record.futureId);
+      if (view !== null) out.push(view);
+    }
+    return out;
+  }
+
+  view(futureId: string): Future | null {
+    const record = this.records.get(futureId);
+    if (record === undefined) return null;
+    const tournament = this.ref.tournaments.find((t) => t.tournamentId === record.tournamentId);
+    const season = this.ref.seasons.find((s) => s.seasonId === record.seasonId);
+    const sport = this.ref.sports.find((s) => s.sportId === record.sportId);
+    const bookmakers: Future['bookmakers'] = {};
+    for (const line of this.lines.get(futureId) ?? []) {
+      bookmakers[line.book.bookmaker] = { bookmaker: line.book.bookmaker, bookmakerFutureId: `${line.book.bookmaker}-${futureId}`, participantsRotated: false };
+    }
+    return {
+      futureId,
+      reissuedFutureId: record.reissuedFutureId,
+      status: { live: record.statusId === 1, statusId: record.statusId, statusName: STATUS_NAMES[record.statusId] },
+      sport: { sportId: record.sportId, sportName: sport?.sportName.en ?? '' },
+      tournament: { tournamentId: record.tournamentId, tournamentName: tournament?.tournamentName ?? '', categoryName: tournament?.category.categoryName.en ?? '' },
+      season: { seasonId: record.seasonId, seasonName: season?.seasonName ?? '' },
+      startTime: record.startTime,
+      endTime: record.endTime,
+      market: { marketId: null, marketName: null, marketType: null },
+      participants: record.participantIds.map((participantId) => ({ participantId, participantName: this.names.get(participantId) ?? '' })),
+      externalProviders: { betradarId: Number(futureId.replace(/\D/g, '').slice(-8)) },
+      bookmakers,
+      winnerParticipantId: record.winnerId,
+    };
+  }
+
+  /** Current odds of a future: bookmaker → future oddsId → entry. */
+  futureOdds(futureId: string): Readonly<Record<string, Readonly<Record<string, FutureOddsEntry>>>> {
+    return this.odds.get(futureId) ?? {};
+  }
+
+  record(futureId: string): Readonly<FutureRecord> | undefined {
+    return this.records.get(futureId);
+  }
+}
+
+function pickWeighted(rng: Rng, ids: readonly number[], probs: readonly number[]): number {
+  let u = rng.next();
+  for (let i = 0; i < ids.length; i++) {
+    const p = probs[i] ?? 0;
+    if (u < p) return ids[i] ?? 0;
+    u -= p;
+  }
+  return ids[ids.length - 1] ?? 0;
+}

@@ -1,0 +1,452 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { channelPayloadSchemas, fixtureViewWithOddsSchema } from '../../src/wire/schemas.ts';
+import type { OddsEntry } from '../../src/wire/schemas.ts';
+import { getCatalogue } from '../catalogue/catalogue.ts';
+import { quoteTolerance } from '../pricing/quoting.ts';
+import type { ChangeBatch } from './change-feed.ts';
+import type { FixtureRuntime } from './fixture-runtime.ts';
+import { priceGridOf } from './pricing-adapter.ts';
+import { DataDirMismatchError, KnobError } from './simulator.ts';
+import type { Simulator } from './simulator.ts';
+import { openTestWorld } from './test-support.ts';
+import type { TestWorld } from './test-support.ts';
+
+/** Every live fixture's runtime. */
+function liveRuntimes(sim: Simulator): FixtureRuntime[] {
+  return sim.fixtureIds(1).flatMap((id) => sim.runtime(id) ?? []);
+}
+
+/** The live soccer fixture in play with the least time played (its 1x2 is still open). */
+function firstLiveSoccer(sim: Simulator): FixtureRuntime {
+  const runtime = liveRuntimes(sim)
+    .filter((r) => r.record.planned.sportId === 10 && r.record.match.phase === 'play')
+    .sort((a, b) => a.record.match.elapsed - b.record.match.elapsed)[0];
+  if (runtime === undefined) throw new Error('no live soccer fixture in play');
+  return runtime;
+}
+
+function firstQuotedPregame(sim: Simulator): FixtureRuntime {
+  const runtime = sim.fixtureIds(0).flatMap((id) => sim.runtime(id) ?? []).find((r) => r.quoted && r.lines.size > 3);
+  if (runtime === undefined) throw new Error('no quoted pre-game fixture');
+  return runtime;
+}
+
+/** A deep copy of everything a client could read: views, odds, bookmaker metadata. */
+function snapshot(sim: Simulator): string {
+  const ids = sim.fixtureIds();
+  return JSON.stringify(ids.map((id) => [sim.fixtureView(id), sim.fixtureOdds(id), sim.fixtureBookmakers(id)]));
+}
+
+describe('Simulator on a fresh data directory', () => {
+  let world: TestWorld;
+  const batches: ChangeBatch[] = [];
+
+  beforeAll(() => {
+    world = openTestWorld();
+    world.sim.onChange((batch) => batches.push(batch));
+  }, 120_000);
+
+  afterAll(() => {
+    world.dispose();
+  });
+
+  it('has finished, live and upcoming fixtures after seeding', () => {
+    const stats = world.sim.stats();
+    expect(stats.fixturesByStatus['Finished']).toBeGreaterThan(0);
+    expect(stats.live).toBeGreaterThan(2);
+    expect(stats.fixturesByStatus['Pre-Game']).toBeGreaterThan(20);
+    expect(world.history.countChanges()).toBeGreaterThan(10_000);
+  });
+
+  it('builds fixture ids from the provider slug, sport, tournament and provider fixture id', () => {
+    for (const id of world.sim.fixtureIds()) {
+      const record = world.sim.fixtureRecord(id);
+      const plan = record?.planned;
+      expect(id).toBe(`id${String(plan?.sportId)}${String(plan?.tournamentId).padStart(6, '0')}${plan?.providerFixtureId ?? ''}`);
+    }
+  });
+
+  it('serves fixture views, odds and bookmaker metadata the wire schemas accept', () => {
+    for (const view of world.sim.fixtureViews()) {
+      const result = fixtureViewWithOddsSchema.safeParse({ ...view, odds: world.sim.fixtureOdds(view.fixtureId), bookmakers: world.sim.fixtureBookmakers(view.fixtureId) });
+      expect(result.success, `${view.fixtureId}: ${JSON.stringify(result.error?.issues.slice(0, 2) ?? [])}`).toBe(true);
+    }
+    const tennis = world.sim.fixtureViews({ statusIds: [1], sportId: 12 })[0];
+    if (tennis !== undefined) {
+      expect(tennis.scores['result']).toBeDefined();
+      expect(tennis.clock?.remainingTime).toBeNull();
+    }
+  });
+
+  it('publishes only payloads that the wire schemas accept', () => {
+    batches.length = 0;
+    world.sim.advance(10_000);
+    expect(batches.length).toBeGreaterThan(0);
+    const channels = new Set<string>();
+    for (const batch of batches) {
+      for (const item of batch.items) {
+        channels.add(item.channel);
+        const result = channelPayloadSchemas[item.channel].safeParse(item.payload);
+        expect(result.success, `${item.channel}: ${JSON.stringify(result.error?.issues ?? [])}`).toBe(true);
+      }
+    }
+    for (const channel of ['odds', 'clocks', 'bookmakers']) expect(channels).toContain(channel);
+  }, 60_000);
+
+  it('keeps every complete active market of every bookmaker at 1 + its margin within the grid tolerance', () => {
+    let checked = 0;
+    const misses: string[] = [];
+    for (const id of world.sim.fixtureIds()) {
+      const runtime = world.sim.runtime(id);
+      if (runtime === undefined || runtime.statusId > 1) continue;
+      for (const line of runtime.lines.values()) {
+        for (const index of line.markets) {
+          const offered = runtime.offered[index];
+          if (offered === undefined) continue;
+          const entries = offered.market.outcomes.map((_, k) => line.entries[offered.offset + k]);
+          if (!entries.every((e): e is OddsEntry => e?.active === true)) continue;
+          const main = !offered.lined || offered.market.period === 'result' || offered.market.period === 'fulltime';
+          const margin = main ? line.book.margin : line.book.altMargin;
+          const overround = entries.reduce((sum, e) => sum + 1 / e.price, 0) - 1;
+          // A price at the book's maximum cannot carry its share of margin: such long-shot
+          // markets are the quoting module's stated exception ("when reachable").
+          if (entries.some((e) => e.price >= line.book.maxPrice || e.price <= 1.01)) continue;
+          // The noise tilts the probabilities, never the margin: the bound is the grid's.
+          const tolerance = quoteTolerance(priceGridOf(line.book.rounding));
+          checked++;
+          if (Math.abs(overround - margin) > tolerance + 1e-9) {
+            misses.push(`${line.book.bookmaker} ${String(offered.market.marketId)} ${overround.toFixed(4)} vs ${String(margin)}`);
+          }
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(1000);
+    expect(misses).toEqual([]);
+  });
+
+  it('marks exactly one main line per market family and bookmaker', () => {
+    const runtime = firstQuotedPregame(world.sim);
+    for (const line of runtime.lines.values()) {
+      const mains = new Map<string, Set<number>>();
+      for (const index of line.markets) {
+        const offered = runtime.offered[index];
+        if (offered === undefined || !offered.lined) continue;
+        const entry = line.entries[offered.offset];
+        if (entry === undefined || !entry.marketActive) continue;
+        const set = mains.get(offered.family) ?? new Set<number>();
+        if (entry.mainLine) set.add(offered.market.marketId);
+        mains.set(offered.family, set);
+      }
+      for (const [family, set] of mains) expect(set.size, `${line.book.bookmaker} ${family}`).toBe(1);
+    }
+  });
+
+  it('lets the sharp book move first and the others follow after their lag', () => {
+    const runtime = firstQuotedPregame(world.sim);
+    const sharp = runtime.lines.get('pinnacle');
+    const lagging = [...runtime.lines.values()].find((l) => l.book.lagSec >= 5);
+    expect(sharp).toBeDefined();
+    expect(lagging).toBeDefined();
+    if (sharp === undefined || lagging === undefined) return;
+    const before = world.sim.now();
+    runtime.reprice(before);
+    sharp.nextQuoteAtMs = before;
+    lagging.nextQuoteAtMs = before;
+    world.sim.advance(500);
+    const sharpMoved = Object.values(world.sim.fixtureOdds(runtime.fixtureId)['pinnacle'] ?? {}).some((e) => e.changedAt > before);
+    const laggingMovedEarly = Object.values(world.sim.fixtureOdds(runtime.fixtureId)[lagging.book.bookmaker] ?? {}).some((e) => e.changedAt > before && e.changedAt < before + lagging.book.lagSec * 1000);
+    expect(sharpMoved).toBe(true);
+    expect(laggingMovedEarly).toBe(false);
+  });
+
+  it('refreshes each healthy bookmaker’s updatedAt within its freshness bound', () => {
+    world.sim.advance(20_000);
+    const now = world.sim.now();
+    let checked = 0;
+    for (const runtime of liveRuntimes(world.sim)) {
+      for (const line of runtime.lines.values()) {
+        if (!line.meta.hasOdds || line.meta.staleOdds || line.book.maxDelayLiveInSec === null) continue;
+        checked++;
+        expect(now - Date.parse(line.meta.updatedAt)).toBeLessThanOrEqual(line.book.maxDelayLiveInSec * 1000 + 500);
+      }
+    }
+    expect(checked).toBeGreaterThan(0);
+  }, 60_000);
+
+  it('moves the score and reprices on a forced goal', () => {
+    const runtime = firstLiveSoccer(world.sim);
+    const id = runtime.fixtureId;
+    const before = world.sim.scoresOf(id)['result'];
+    // The side not ahead scores, so the market stays open (a near-certain one is pulled).
+    const side = (before?.participant1Score ?? 0) > (before?.participant2Score ?? 0) ? 2 : 1;
+    const outcomeId = side === 1 ? 101 : 103;
+    const price = Object.values(world.sim.fixtureOdds(id)['pinnacle'] ?? {}).find((e) => e.outcomeId === outcomeId)?.price;
+    world.sim.forceGoal(id, side);
+    const scoreOf = (row: typeof before): number => (side === 1 ? (row?.participant1Score ?? 0) : (row?.participant2Score ?? 0));
+    expect(scoreOf(world.sim.scoresOf(id)['result'])).toBe(scoreOf(before) + 1);
+    world.sim.advance(10_000);
+    const after = Object.values(world.sim.fixtureOdds(id)['pinnacle'] ?? {}).find((e) => e.outcomeId === outcomeId);
+    expect(after?.active).toBe(true);
+    expect(after?.price).toBeLessThan(price ?? 0);
+  }, 60_000);
+
+  it('suspends markets for a few seconds after a goal', () => {
+    const runtime = firstLiveSoccer(world.sim);
+    world.sim.forceGoal(runtime.fixtureId, 2);
+    const pinnacle = Object.values(world.sim.fixtureOdds(runtime.fixtureId)['pinnacle'] ?? {});
+    expect(pinnacle.length).toBeGreaterThan(0);
+    expect(pinnacle.every((e) => !e.active && !e.marketActive)).toBe(true);
+    world.sim.advance(12_000);
+    expect(Object.values(world.sim.fixtureOdds(runtime.fixtureId)['pinnacle'] ?? {}).some((e) => e.active)).toBe(true);
+  }, 60_000);
+
+  it('suspends a forced bookmaker and lifts it again', () => {
+    const runtime = firstQuotedPregame(world.sim);
+    world.sim.suspend({ fixtureId: runtime.fixtureId, bookmaker: 'bet365' }, true);
+    world.sim.advance(1_000);
+    expect(world.sim.fixtureBookmakers(runtime.fixtureId)['bet365']?.suspended).toBe(true);
+    expect(Object.values(world.sim.fixtureOdds(runtime.fixtureId)['bet365'] ?? {}).every((e) => !e.active)).toBe(true);
+    world.sim.suspend({ fixtureId: runtime.fixtureId, bookmaker: 'bet365' }, false);
+    world.sim.advance(1_000);
+    expect(world.sim.fixtureBookmakers(runtime.fixtureId)['bet365']?.suspended).toBe(false);
+    expect(Object.values(world.sim.fixtureOdds(runtime.fixtureId)['bet365'] ?? {}).some((e) => e.active)).toBe(true);
+  }, 30_000);
+
+  it('suspends one forced market only', () => {
+    const runtime = firstQuotedPregame(world.sim);
+    const marketId = runtime.offered[0]?.market.marketId ?? 0;
+    world.sim.suspend({ fixtureId: runtime.fixtureId, marketId }, true);
+    world.sim.advance(1_000);
+    const entries = Object.values(world.sim.fixtureOdds(runtime.fixtureId)['pinnacle'] ?? {});
+    expect(entries.filter((e) => e.marketId === marketId).every((e) => !e.marketActive)).toBe(true);
+    expect(entries.filter((e) => e.marketId !== marketId).some((e) => e.marketActive)).toBe(true);
+    world.sim.suspend({ fixtureId: runtime.fixtureId, marketId }, false);
+  }, 30_000);
+
+  it('freezes prices and lets updatedAt fall behind for a forced stale bookmaker', () => {
+    const runtime = liveRuntimes(world.sim).find((r) => r.lines.has('williamhill'));
+    if (runtime === undefined) throw new Error('no live fixture quoted by williamhill');
+    world.sim.forceStale('williamhill', true);
+    world.sim.advance(1_000);
+    const meta = world.sim.fixtureBookmakers(runtime.fixtureId)['williamhill'];
+    expect(meta?.staleOdds).toBe(true);
+    const prices = JSON.stringify(world.sim.fixtureOdds(runtime.fixtureId)['williamhill']);
+    const updatedAt = meta?.updatedAt;
+    world.sim.advance(20_000);
+    expect(JSON.stringify(world.sim.fixtureOdds(runtime.fixtureId)['williamhill'])).toBe(prices);
+    expect(world.sim.fixtureBookmakers(runtime.fixtureId)['williamhill']?.updatedAt).toBe(updatedAt);
+    world.sim.forceStale('williamhill', false);
+    world.sim.advance(1_000);
+    expect(world.sim.fixtureBookmakers(runtime.fixtureId)['williamhill']?.staleOdds).toBe(false);
+  }, 60_000);
+
+  it('creates a cross-book arbitrage on a forced market', () => {
+    const runtime = firstQuotedPregame(world.sim);
+    const result = world.sim.forceArbitrage(runtime.fixtureId, 101);
+    const odds = world.sim.fixtureOdds(runtime.fixtureId);
+    let sum = 0;
+    for (const outcomeId of [101, 102, 103]) {
+      let best = 0;
+      for (const byId of Object.values(odds)) {
+        for (const e of Object.values(byId)) if (e.outcomeId === outcomeId && e.active && e.price > best) best = e.price;
+      }
+      sum += 1 / best;
+    }
+    expect(result.outcomeId).toBe(101);
+    expect(sum).toBeLessThan(1);
+    world.sim.clearArbitrage(runtime.fixtureId);
+  });
+
+  it('requotes a fixture at the forced update rate', () => {
+    const runtime = firstQuotedPregame(world.sim);
+    world.sim.setUpdateRate(runtime.fixtureId, 1);
+    runtime.reprice(world.sim.now());
+    const before = world.sim.now();
+    world.sim.advance(12_000);
+    const changed = Object.values(world.sim.fixtureOdds(runtime.fixtureId)['bet365'] ?? {}).filter((e) => e.changedAt > before).length;
+    expect(changed).toBeGreaterThan(0);
+    world.sim.setUpdateRate(runtime.fixtureId, null);
+  }, 30_000);
+
+  it('voids every offered selection of a cancelled fixture and issues its replacement', () => {
+    const runtime = firstQuotedPregame(world.sim);
+    const id = runtime.fixtureId;
+    const offered = runtime.offered.reduce((n, o) => n + o.market.outcomes.length, 0);
+    const result = world.sim.cancel(id, true);
+    world.sim.advance(1_000);
+    const settlements = world.history.readSettlement(id);
+    expect(world.sim.fixtureView(id)?.status.statusId).toBe(3);
+    expect(settlements.length).toBeGreaterThan(0);
+    expect(settlements.length).toBeLessThanOrEqual(offered);
+    expect(settlements.every((s) => s.grade === 'void')).toBe(true);
+    expect(result.reissuedFixtureId).not.toBeNull();
+    expect(world.sim.fixtureRecord(result.reissuedFixtureId ?? '')?.planned.reissueOf).toBe(id);
+    expect(Object.values(world.sim.fixtureOdds(id)).every((byId) => Object.values(byId).every((e) => !e.active))).toBe(true);
+  }, 30_000);
+
+  it('finishes a live fixture and grades every selection it offered', () => {
+    const runtime = firstLiveSoccer(world.sim);
+    const id = runtime.fixtureId;
+    for (let i = 0; i < 60 && world.sim.fixtureRecord(id)?.statusId === 1; i++) world.sim.advance(30_000);
+    expect(world.sim.fixtureRecord(id)?.statusId).toBe(2);
+    const quoted = new Set<string>();
+    for (const line of runtime.lines.values()) {
+      for (const e of line.entries) if (e !== undefined) quoted.add(`${String(e.outcomeId)}:${String(e.playerId)}`);
+    }
+    const settled = world.history.readSettlement(id);
+    expect(new Set(settled.map((s) => `${String(s.outcomeId)}:${String(s.playerId)}`))).toEqual(quoted);
+    const grades = new Set(settled.map((s) => s.grade));
+    expect(grades).toContain('won');
+    expect(grades).toContain('lost');
+    expect(settled.filter((s) => s.grade === 'void').length).toBeLessThan(settled.length / 10);
+    expect(world.sim.fixtureView(id)?.trueEndTime).not.toBeNull();
+  }, 300_000);
+
+  it('stops every change while frozen and resumes afterwards', () => {
+    world.sim.freeze();
+    const state = snapshot(world.sim);
+    const changes = world.history.countChanges();
+    batches.length = 0;
+    world.sim.advance(10_000);
+    expect(batches).toEqual([]);
+    expect(world.history.countChanges()).toBe(changes);
+    expect(snapshot(world.sim)).toBe(state);
+    world.sim.resume();
+    world.sim.advance(5_000);
+    expect(batches.length).toBeGreaterThan(0);
+    expect(world.history.countChanges()).toBeGreaterThan(changes);
+  }, 60_000);
+});
+
+describe('Simulator world', () => {
+  it('seeds a chain of two reissues: A cancelled → B, B cancelled → C', () => {
+    const world = openTestWorld({ seedPastDays: 1 });
+    try {
+      const chains = world.sim.fixtureIds(3).flatMap((a) => {
+        const b = world.sim.fixtureRecord(a)?.reissuedFixtureId ?? null;
+        const c = b === null ? null : (world.sim.fixtureRecord(b)?.reissuedFixtureId ?? null);
+        return c === null ? [] : [[a, b, c]];
+      });
+      expect(chains.length).toBeGreaterThan(0);
+      const permanent = world.sim.fixtureIds(3).filter((id) => world.sim.fixtureRecord(id)?.reissuedFixtureId === null);
+      expect(permanent.length).toBeGreaterThan(0);
+    } finally {
+      world.dispose();
+    }
+  }, 120_000);
+
+  it('builds the same world from the same seed and start', () => {
+    const a = openTestWorld();
+    const b = openTestWorld();
+    try {
+      expect(b.sim.fixtureIds().sort()).toEqual(a.sim.fixtureIds().sort());
+      a.sim.advance(5_000);
+      b.sim.advance(5_000);
+      for (const id of a.sim.fixtureIds(1)) {
+        expect(JSON.stringify(b.sim.fixtureOdds(id))).toBe(JSON.stringify(a.sim.fixtureOdds(id)));
+        expect(b.sim.scoresOf(id)).toEqual(a.sim.scoresOf(id));
+      }
+      expect(b.history.countChanges()).toBe(a.history.countChanges());
+    } finally {
+      a.dispose();
+      b.dispose();
+    }
+  }, 120_000);
+
+  it('keeps history, fixture ids, states and catalogue ids across a restart', () => {
+    const world = openTestWorld();
+    try {
+      world.sim.advance(5_000);
+      world.stop();
+      const ids = new Set(world.sim.fixtureIds());
+      const statusesOf = (): string[] => world.sim.fixtureIds().map((id) => `${id}:${String(world.sim.fixtureRecord(id)?.statusId)}`).sort();
+      const statuses = statusesOf();
+      world.reopen();
+      expect(world.history.getMeta('catalogueFingerprint')).toBe(getCatalogue().fingerprint);
+      const changes = world.history.countChanges();
+      expect(changes).toBeGreaterThan(0);
+      expect(new Set(world.sim.fixtureIds())).toEqual(ids);
+      expect(statusesOf()).toEqual(statuses);
+      // Live fixtures continue from their stored state with their books quoting again.
+      const live = world.sim.fixtureIds(1);
+      expect(live.length).toBeGreaterThan(0);
+      for (const id of live) expect(Object.keys(world.sim.fixtureOdds(id)).length).toBeGreaterThan(0);
+      world.sim.advance(5_000);
+      expect(world.history.countChanges()).toBeGreaterThan(changes);
+    } finally {
+      world.dispose();
+    }
+  }, 120_000);
+
+  it('refuses to open a data directory seeded with another seed', () => {
+    const world = openTestWorld();
+    world.stop();
+    try {
+      expect(() => openTestWorld({ seed: 7 }, world.dir)).toThrow(/seeded with seed 20261122, not 7/);
+    } finally {
+      world.dispose();
+    }
+  }, 120_000);
+
+  it('drops the oldest finished fixtures once the database exceeds the retention cap', () => {
+    const world = openTestWorld({ seedPastDays: 1 });
+    try {
+      const finished = world.sim.fixtureIds(2).length;
+      const live = world.sim.fixtureIds(1).length;
+      const before = world.history.sizeBytes();
+      // The cap applies at the next retention check, once a minute.
+      world.sim.setRetention(Math.floor(before / 2));
+      world.sim.advance(61_000);
+      expect(world.sim.fixtureIds(2).length).toBeLessThan(finished);
+      expect(world.sim.fixtureIds(1).length).toBeGreaterThanOrEqual(live - 2);
+      const stored = new Set(world.history.loadFixtures().map((r) => r.id));
+      for (const id of world.sim.fixtureIds()) expect(stored.has(id)).toBe(true);
+    } finally {
+      world.dispose();
+    }
+  }, 180_000);
+
+  it('refuses knobs on what does not exist or cannot take them', () => {
+    const world = openTestWorld();
+    try {
+      const sim = world.sim;
+      const pregame = sim.fixtureIds(0)[0] ?? '';
+      const finished = sim.fixtureIds(2)[0] ?? '';
+      expect(() => { sim.forceGoal('id10000001999', 1); }).toThrow(KnobError);
+      expect(() => { sim.forceGoal(pregame, 1); }).toThrow(/not live/);
+      expect(() => sim.cancel(finished, false)).toThrow(/already over/);
+      expect(() => { sim.forceStale('nobook', true); }).toThrow(/unknown bookmaker/);
+      expect(() => { sim.setUpdateRate(pregame, 0); }).toThrow(/seconds/);
+      expect(() => sim.forceArbitrage(pregame, 1)).toThrow(/not offered/);
+      expect(() => { sim.suspend({ fixtureId: pregame, bookmaker: 'nobook' }, true); }).toThrow(/does not quote/);
+    } finally {
+      world.dispose();
+    }
+  }, 120_000);
+
+  it('ticks on its own timer between start and stop', async () => {
+    const world = openTestWorld({ tickMs: 20 });
+    try {
+      world.sim.start();
+      const ticks = world.sim.stats().ticks;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      world.sim.stop();
+      expect(world.sim.stats().ticks).toBeGreaterThan(ticks);
+    } finally {
+      world.dispose();
+    }
+  }, 120_000);
+
+  it('refuses to open a data directory whose stored catalogue differs', () => {
+    const world = openTestWorld();
+    world.history.setMeta('catalogueFingerprint', 'something-else');
+    world.stop();
+    try {
+      expect(() => {
+        world.reopen();
+      }).toThrow(DataDirMismatchError);
+    } finally {
+      world.dispose();
+    }
+  }, 120_000);
+});
