@@ -1,8 +1,13 @@
 // Browser tests drive Debian's Chromium (Playwright's own browser builds cannot be downloaded
 // here); scripts/ensure-chromium.mjs installs it when missing.
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
+// A fresh data directory per run: the embedded service seeds it on start.
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'odds-e2e-'));
 
 export default defineConfig({
   testDir: 'e2e',
@@ -29,10 +34,12 @@ export default defineConfig({
       ],
     },
   },
+  // The embedded service serves the built dashboard and the API from one port, as `npm start` does.
   webServer: {
-    command: `./node_modules/.bin/vite preview --host 127.0.0.1 --port ${port} --strictPort`,
-    url: `http://127.0.0.1:${port}`,
+    command: './node_modules/.bin/tsx service/main.ts',
+    url: `http://127.0.0.1:${port}/healthz`,
+    env: { PORT: String(port), ADMIN_PORT: String(port + 1), DATA_DIR: dataDir, SEED_PAST_DAYS: '1', LOG_EVERY_SEC: '0' },
     reuseExistingServer: false,
-    timeout: 60_000,
+    timeout: 120_000,
   },
 });

@@ -33,6 +33,10 @@ export interface ServiceConfig {
   readonly liveKickoffGapSec: number;
   /** Start with the simulation frozen (nothing changes until resumed through the admin API). */
   readonly frozen: boolean;
+  /** The API keys file (service/keys.json by default). */
+  readonly keysFile: string | undefined;
+  /** Benchmark mode: the benchmark keys (exempt from limits) exist only then. */
+  readonly benchmarkMode: boolean;
   /** Seconds between the one-line activity summaries in the log; 0 turns them off. */
   readonly logEverySec: number;
 }
@@ -90,6 +94,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     adminPort: adminPortFrom(flag(argv, 'admin-port') ?? env.ADMIN_PORT, port),
     liveKickoffGapSec: intFrom(env.LIVE_KICKOFF_GAP_SEC, 90, 'LIVE_KICKOFF_GAP_SEC', 0, 86_400),
     frozen: argv.includes('--frozen') || env.SIM_FROZEN === '1',
+    keysFile: flag(argv, 'keys-file') ?? env.KEYS_FILE,
+    benchmarkMode: argv.includes('--benchmark') || env.BENCHMARK === '1',
     logEverySec: intFrom(env.LOG_EVERY_SEC, 30, 'LOG_EVERY_SEC', 0, 86_400),
   };
 }

@@ -1,6 +1,8 @@
 // The service process: `npx tsx service/main.ts [--seed N] [--port P] [--frozen]`. Starts the
 // simulator and the servers, logs what it simulates, and shuts down gracefully on SIGINT/SIGTERM.
-import { loadConfig } from './config.ts';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { loadConfig, PROJECT_ROOT } from './config.ts';
 import { startService } from './service.ts';
 import type { Service } from './service.ts';
 import type { SimStats } from './sim/simulator.ts';
@@ -43,14 +45,21 @@ function startSummary(service: Service, everySec: number): NodeJS.Timeout | null
 async function main(): Promise<void> {
   const config = loadConfig();
   log(`starting: data ${config.dataDir}, seed ${String(config.seed)}, speed ×${String(config.simSpeed)}, quote rate ×${String(config.quoteRate)}`);
-  const service = await startService(config, { log });
+  // The built dashboard (npm run build) is served at `/` from the same port as the API.
+  const dashboardDir = path.join(PROJECT_ROOT, 'dist');
+  const service = await startService(config, { log, ...(existsSync(dashboardDir) ? { dashboardDir } : {}) });
   const stats = service.simulator.stats();
   log(
     `simulating ${formatCounts(stats.fixturesByStatus)} fixtures (by sport: ${formatCounts(stats.fixturesBySport)}); ` +
       `${String(stats.marketsOffered)} markets quoted on ${String(stats.quotedFixtures)} fixtures by ${String(stats.bookmakers)} bookmakers; ` +
       `${String(stats.oddsEntries)} odds; DB ${megabytes(service.history.sizeBytes())}`,
   );
-  log(`listening on ${service.url} (GET /healthz); admin API on ${service.adminUrl}${stats.frozen ? ' — frozen: POST /admin/resume to start' : ''}`);
+  log(`listening on ${service.url}: API at ${service.url}/{lang}/…, GET /healthz; admin API on ${service.adminUrl}${stats.frozen ? ' — frozen: POST /admin/resume to start' : ''}`);
+  console.log(
+    existsSync(dashboardDir)
+      ? `\nOdds Explorer is running at ${service.url}/  (demo API key: demo-key)\n`
+      : `\nThe odds service is running at ${service.url} (no dashboard build: run npm run build)\n`,
+  );
   const summary = startSummary(service, config.logEverySec);
   let stopping = false;
   const shutdown = (signal: string): void => {

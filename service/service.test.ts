@@ -39,13 +39,11 @@ describe('startService', () => {
     expect(((await response.json()) as { error: number }).error).toBe(404);
   });
 
-  it('routes to a mounted handler before the 404', async () => {
-    service.mount((request, response) => {
-      if (request.url !== '/mounted') return false;
-      response.end('yes');
-      return true;
-    });
-    expect(await (await fetch(`${service.url}/mounted`)).text()).toBe('yes');
+  it('serves the v5 REST API on the same port', async () => {
+    const response = await fetch(`${service.url}/en/sports`, { headers: { 'X-API-Key': 'demo-key' } });
+    expect(response.status).toBe(200);
+    const sports = (await response.json()) as { sportId: number }[];
+    expect(sports.map((s) => s.sportId)).toContain(10);
   });
 
   it('binds the admin API to the loopback address only', () => {

@@ -4,11 +4,21 @@
 import { mkdirSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { buildApiHandlers } from './http/api.ts';
+import { buildHttpApp } from './http/app.ts';
+import { loadKeyRing } from './http/keys.ts';
+import { registerBadgeImages } from './http/routes/media.ts';
+import { parlayHandler } from './http/routes/parlay.ts';
+import { sgpHandler } from './http/routes/sgp.ts';
+import { indexReferenceData } from './catalogue/reference-data.ts';
+import { defaultSgpKnobs, type SgpKnobs } from './sgp/port.ts';
+import { simulatorParlayPort } from './sgp/sim-port.ts';
 import { startAdminServer } from './admin/admin-server.ts';
 import { getCatalogue } from './catalogue/catalogue.ts';
 import { buildReferenceData } from './catalogue/reference-data.ts';
 import type { ServiceConfig } from './config.ts';
-import type { HistoryPort } from './sim/history-port.ts';
+import type { HistoryStore } from './storage/history-store.ts';
+import type { ReferenceData } from './catalogue/types.ts';
 import { PricingModels, PricingQuotes } from './sim/pricing-adapter.ts';
 import { Simulator } from './sim/simulator.ts';
 import type { SimClock } from './sim/simulator.ts';
@@ -20,15 +30,15 @@ export type RequestHandler = (request: http.IncomingMessage, response: http.Serv
 export interface Service {
   readonly config: ServiceConfig;
   readonly simulator: Simulator;
-  readonly history: HistoryPort;
+  readonly history: HistoryStore;
   readonly server: http.Server;
   readonly admin: http.Server;
   /** `http://host:port` of the public server. */
   readonly url: string;
   /** `http://127.0.0.1:port` of the admin API. */
   readonly adminUrl: string;
-  /** Adds a handler before the 404 fallback (the REST API mounts here). */
-  mount(handler: RequestHandler): void;
+  /** The SGP fault knobs (also on the admin API as /admin/sgp). */
+  readonly sgpKnobs: SgpKnobs;
   /** Stops the simulation, flushes and closes the history, closes both servers. */
   close(): Promise<void>;
 }
@@ -38,22 +48,8 @@ export interface ServiceOptions {
   readonly log?: (line: string) => void;
   /** Do not start the tick timer (tests drive the simulator with a manual clock). */
   readonly manualTicks?: boolean;
-}
-
-function sendJson(response: http.ServerResponse, status: number, payload: unknown): void {
-  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
-  response.end(JSON.stringify(payload));
-}
-
-async function listen(server: http.Server, port: number, host: string): Promise<AddressInfo> {
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  return server.address() as AddressInfo;
+  /** The built dashboard to serve at `/` (vite's dist/); not served when absent. */
+  readonly dashboardDir?: string;
 }
 
 function closeServer(server: http.Server): Promise<void> {
@@ -76,13 +72,16 @@ export async function startService(config: ServiceConfig, options: ServiceOption
   mkdirSync(config.dataDir, { recursive: true });
   const history = openHistory(config.dataDir);
   let simulator: Simulator;
+  let models: PricingModels;
+  let reference: ReferenceData;
   try {
-    const reference = buildReferenceData(config.seed);
+    reference = buildReferenceData(config.seed);
+    models = new PricingModels(reference);
     simulator = Simulator.open({
       settings: config,
       reference,
       catalogue: getCatalogue(),
-      models: new PricingModels(reference),
+      models,
       quoting: new PricingQuotes(),
       history,
       log,
@@ -92,28 +91,55 @@ export async function startService(config: ServiceConfig, options: ServiceOption
     history.close();
     throw error;
   }
-  const handlers: RequestHandler[] = [];
-  const server = http.createServer((request, response) => {
-    const path = (request.url ?? '/').split('?')[0];
-    if (request.method === 'GET' && path === '/healthz') {
-      const stats = simulator.stats();
-      sendJson(response, 200, {
-        status: 'ok',
-        uptimeSec: Math.round((Date.now() - startedAt) / 1000),
-        frozen: stats.frozen,
-        fixtures: stats.fixturesByStatus,
-        live: stats.live,
-        oddsEntries: stats.oddsEntries,
-        priceChanges: stats.priceChanges,
-        dbBytes: history.sizeBytes(),
+  const catalogue = getCatalogue();
+  const referenceIndex = indexReferenceData(reference);
+  const sgpKnobs = defaultSgpKnobs();
+  const parlayPort = simulatorParlayPort(simulator, models, catalogue, referenceIndex, (id) => simulator.wasPurged(id));
+  const app = await buildHttpApp({
+    keys: loadKeyRing({ file: config.keysFile, benchmarkMode: config.benchmarkMode }),
+    handlers: {
+      ...buildApiHandlers({
+        reference: referenceIndex,
+        catalogue,
+        fixtures: {
+          fixtureIds: () => simulator.fixtureIds(),
+          view: (id) => simulator.fixtureView(id),
+          odds: (id) => simulator.fixtureOdds(id),
+          bookmakers: (id) => simulator.fixtureBookmakers(id),
+        },
+        futures: simulator.futures,
+        store: history,
+        settledAt: (id) => simulator.fixtureRecord(id)?.finishedAtMs ?? null,
+        now: () => simulator.now(),
+      }),
+      parlay: parlayHandler({ port: parlayPort }),
+      sgp: sgpHandler({ port: parlayPort, knobs: sgpKnobs }),
+    },
+    dashboardDir: options.dashboardDir,
+    extraRoutes: (instance) => {
+      registerBadgeImages(instance, referenceIndex);
+      instance.get('/healthz', () => {
+        const stats = simulator.stats();
+        return {
+          status: 'ok',
+          uptimeSec: Math.round((Date.now() - startedAt) / 1000),
+          frozen: stats.frozen,
+          fixtures: stats.fixturesByStatus,
+          live: stats.live,
+          oddsEntries: stats.oddsEntries,
+          priceChanges: stats.priceChanges,
+          dbBytes: history.sizeBytes(),
+        };
       });
-      return;
-    }
-    for (const handler of handlers) if (handler(request, response)) return;
-    sendJson(response, 404, { error: 404, message: `no route ${request.method ?? 'GET'} ${path ?? '/'}`, code: 'not_found' });
+    },
+    onInternalError: (error, method, path) => {
+      log(`internal error on ${method} ${path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    },
   });
-  const address = await listen(server, config.port, config.host);
-  const admin = await startAdminServer(simulator, config.adminPort);
+  await app.listen({ port: config.port, host: config.host });
+  const server = app.server;
+  const address = server.address() as AddressInfo;
+  const admin = await startAdminServer(simulator, config.adminPort, sgpKnobs);
   const adminPort = (admin.address() as AddressInfo).port;
   if (options.manualTicks !== true) simulator.start();
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
@@ -126,14 +152,12 @@ export async function startService(config: ServiceConfig, options: ServiceOption
     admin,
     url: `http://${host}:${String(address.port)}`,
     adminUrl: `http://127.0.0.1:${String(adminPort)}`,
-    mount(handler) {
-      handlers.push(handler);
-    },
+    sgpKnobs,
     async close() {
       if (closed) return;
       closed = true;
       simulator.stop();
-      await Promise.all([closeServer(server), closeServer(admin)]);
+      await Promise.all([app.close(), closeServer(admin)]);
       history.close();
     },
   };

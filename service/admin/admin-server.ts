@@ -1,5 +1,6 @@
 // The admin (knobs) API: JSON over node:http on its own port, bound to 127.0.0.1 only and never
 // reachable with an API key, so tests and demos can freeze, suspend, force goals and more.
+import { defaultSgpKnobs, type SgpKnobs } from '../sgp/port.ts';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { KnobError } from '../sim/simulator.ts';
@@ -60,8 +61,17 @@ async function readBody(request: http.IncomingMessage): Promise<Body> {
   return parsed as Body;
 }
 
+function sgpState(sgp: SgpKnobs): unknown {
+  return {
+    enabled: sgp.sgpEnabled,
+    backendUnreachable: sgp.backendUnreachable,
+    timeout: [...sgp.fetchFailedBookmakers].sort(),
+    rateLimited: [...sgp.rateLimitedBookmakers].sort(),
+  };
+}
+
 /** The routes: method and path → handler of the JSON body. */
-function route(sim: Simulator, method: string, path: string, body: Body, query: URLSearchParams): unknown {
+function route(sim: Simulator, sgp: SgpKnobs, method: string, path: string, body: Body, query: URLSearchParams): unknown {
   const key = `${method} ${path}`;
   switch (key) {
     case 'GET /admin/state':
@@ -114,6 +124,29 @@ function route(sim: Simulator, method: string, path: string, body: Body, query: 
     }
     case 'POST /admin/cancel':
       return sim.cancel(str(body, 'fixtureId', true), bool(body, 'reissue', true));
+    case 'GET /admin/sgp':
+      return sgpState(sgp);
+    case 'POST /admin/sgp': {
+      // SGP pricing faults (docs/api-parlay-sgp.md): disable it (501), make it unreachable (502),
+      // or make one bookmaker's backend time out (sgp_fetch_failed) or rate-limit (empty sgp).
+      const enabled = body.enabled;
+      const unreachable = body.backendUnreachable;
+      if (enabled !== undefined && typeof enabled !== 'boolean') throw new AdminError(400, '"enabled" must be a boolean');
+      if (unreachable !== undefined && typeof unreachable !== 'boolean') throw new AdminError(400, '"backendUnreachable" must be a boolean');
+      if (enabled !== undefined) sgp.sgpEnabled = enabled;
+      if (unreachable !== undefined) sgp.backendUnreachable = unreachable;
+      const bookmaker = str(body, 'bookmaker', false);
+      const fault = str(body, 'fault', false);
+      if (fault !== undefined) {
+        if (bookmaker === undefined) throw new AdminError(400, '"bookmaker" is required with "fault"');
+        sgp.fetchFailedBookmakers.delete(bookmaker);
+        sgp.rateLimitedBookmakers.delete(bookmaker);
+        if (fault === 'timeout') sgp.fetchFailedBookmakers.add(bookmaker);
+        else if (fault === 'rate_limited') sgp.rateLimitedBookmakers.add(bookmaker);
+        else if (fault !== 'none') throw new AdminError(400, '"fault" must be timeout, rate_limited or none');
+      }
+      return sgpState(sgp);
+    }
     default:
       throw new AdminError(404, `no admin route ${key}`);
   }
@@ -128,7 +161,7 @@ function isLoopback(address: string | undefined): boolean {
  * requests carrying an API key (header or query), are refused with 403: the knobs are for the
  * operator on the machine, not for API clients.
  */
-export async function startAdminServer(sim: Simulator, port: number): Promise<http.Server> {
+export async function startAdminServer(sim: Simulator, port: number, sgp: SgpKnobs = defaultSgpKnobs()): Promise<http.Server> {
   const server = http.createServer((request, response) => {
     const send = (status: number, payload: unknown): void => {
       const text = JSON.stringify(payload);
@@ -146,7 +179,7 @@ export async function startAdminServer(sim: Simulator, port: number): Promise<ht
     }
     readBody(request)
       .then((body) => {
-        send(200, route(sim, request.method ?? 'GET', url.pathname, body, url.searchParams));
+        send(200, route(sim, sgp, request.method ?? 'GET', url.pathname, body, url.searchParams));
       })
       .catch((error: unknown) => {
         if (error instanceof AdminError) send(error.status, { error: error.status, message: error.message, code: 'admin_error' });

@@ -131,6 +131,8 @@ export class Simulator implements ChangeSink {
   private readonly log: (line: string) => void;
   private readonly planner: SchedulePlanner;
   readonly books: readonly BookmakerProfile[];
+  /** Fixtures dropped by retention in this process (so /sgp can tell purged from fabricated ids). */
+  private readonly purged = new Set<string>();
   private readonly playersByParticipant = new Map<number, PlayerRef[]>();
   /** Every known fixture by id, finished ones included. */
   private readonly fixtures = new Map<string, FixtureRuntime>();
@@ -637,6 +639,7 @@ export class Simulator implements ChangeSink {
   }
 
   private forget(fixtureId: string): void {
+    this.purged.add(fixtureId);
     this.fixtures.delete(fixtureId);
     this.views.delete(fixtureId);
     this.injuries.delete(fixtureId);
@@ -1017,6 +1020,11 @@ export class Simulator implements ChangeSink {
   }
 
   /** Fixture ids, optionally of one status. */
+  /** True when retention dropped this fixture since the process started. */
+  wasPurged(fixtureId: string): boolean {
+    return this.purged.has(fixtureId);
+  }
+
   fixtureIds(statusId?: number): string[] {
     const ids: string[] = [];
     for (const runtime of this.fixtures.values()) if (statusId === undefined || runtime.statusId === statusId) ids.push(runtime.fixtureId);

@@ -1,8 +1,8 @@
 // Opens the history of DATA_DIR for the simulator: service/storage's SQLite HistoryStore.
 import { openSqliteHistoryStore } from '../storage/sqlite-history-store.ts';
-import type { HistoryPort } from './history-port.ts';
+import type { HistoryStore } from '../storage/history-store.ts';
 
 /** Opens (creating when needed) the history database of `dataDir`. */
-export function openHistory(dataDir: string): HistoryPort {
+export function openHistory(dataDir: string): HistoryStore {
   return openSqliteHistoryStore({ dataDir });
 }
