@@ -1,0 +1,243 @@
+// The v5 REST API of the running service, through real HTTP on loopback, on the simulator's own
+// generated world (one finished day seeded, the simulation frozen so answers can be compared).
+import { rmSync } from 'node:fs';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gradeSelection } from '../../src/domain/settlement.ts';
+import {
+  clvFixtureViewSchema,
+  errorBodySchema,
+  fixturesResponseSchema,
+  futureHistoricalOddsResponseSchema,
+  liveFuturesResponseSchema,
+  mainOddsResponseSchema,
+  marketsResponseSchema,
+} from '../../src/wire/schemas.ts';
+import { getCatalogue } from '../catalogue/catalogue.ts';
+import { loadConfig } from '../config.ts';
+import { startService, type Service } from '../service.ts';
+import { ManualClock } from '../sim/simulator.ts';
+import { makeTempDir, TEST_START_MS } from '../sim/test-support.ts';
+
+let service: Service;
+let dir: string;
+
+beforeAll(async () => {
+  dir = makeTempDir();
+  const config = {
+    // Benchmark mode adds bench-key (exempt from rate limits), which the fuzz test needs.
+    ...loadConfig({ DATA_DIR: dir, PORT: '0', SEED_PAST_DAYS: '1', SCHEDULE_DAYS: '1', LOG_EVERY_SEC: '0', BENCHMARK: '1' }, []),
+    adminPort: 0,
+  };
+  service = await startService(config, { clock: new ManualClock(TEST_START_MS), manualTicks: true });
+  for (let i = 0; i < 40; i++) service.simulator.advance(1000);
+  service.simulator.freeze();
+}, 180_000);
+
+afterAll(async () => {
+  await service.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function get(path: string, key = 'demo-key'): Promise<{ status: number; body: unknown; headers: Headers }> {
+  const res = await fetch(service.url + path, { headers: { 'X-API-Key': key } });
+  return { status: res.status, body: await res.json(), headers: res.headers };
+}
+
+const sim = () => service.simulator;
+const finishedSoccer = () => sim().fixtureIds(2).find((id) => sim().fixtureRecord(id)?.planned.sportId === 10) ?? '';
+const quotedLive = () => sim().fixtureIds(1).find((id) => Object.keys(sim().fixtureOdds(id)).length > 0) ?? '';
+
+describe('reference endpoints', () => {
+  it('answers /markets for market 101 with the 1x2 market of spec 2.6', async () => {
+    const { status, body } = await get('/en/markets?marketIds=101');
+    expect(status).toBe(200);
+    const [market] = marketsResponseSchema.parse(body);
+    expect(market).toMatchObject({ marketId: 101, marketType: '1x2', period: 'result', marketLength: 3 });
+    expect(market?.outcomes.map((o) => o.outcomeName)).toEqual(['1', 'X', '2']);
+  });
+
+  it('translates market names by language prefix and keeps the ids', async () => {
+    const en = marketsResponseSchema.parse((await get('/en/markets?marketIds=101')).body);
+    const de = marketsResponseSchema.parse((await get('/de/markets?marketIds=101')).body);
+    expect(de[0]?.marketId).toBe(en[0]?.marketId);
+    expect(de[0]?.marketName).not.toBe(en[0]?.marketName);
+  });
+
+  it('hides a sport outside the key from /sports and refuses to name it', async () => {
+    const sports = (await get('/en/sports', 'demo-limited')).body as { sportId: number }[];
+    expect(sports.map((s) => s.sportId)).not.toContain(14);
+    const named = await get('/en/markets?sportId=14', 'demo-limited');
+    expect(named.status).toBe(403);
+    expect(errorBodySchema.parse(named.body).code).toBe('channel_not_allowed');
+  });
+
+  it('lists the bookmakers with their freshness bounds, without those outside the key', async () => {
+    const all = (await get('/en/bookmakers')).body as { bookmaker: string; maxDelayLiveInSec: number | null }[];
+    expect(all.length).toBeGreaterThanOrEqual(12);
+    expect(all.find((b) => b.bookmaker === 'pinnacle')?.maxDelayLiveInSec).toBeGreaterThan(0);
+    const limited = (await get('/en/bookmakers', 'demo-limited')).body as { bookmaker: string }[];
+    expect(limited.map((b) => b.bookmaker)).not.toContain('bet365');
+  });
+});
+
+describe('fixtures and odds', () => {
+  it('lists live fixtures only when asked for live=true', async () => {
+    const { status, body } = await get('/en/fixtures?live=true');
+    expect(status).toBe(200);
+    const views = fixturesResponseSchema.parse(body);
+    expect(views.length).toBeGreaterThan(0);
+    expect(views.every((v) => v.status.live && v.status.statusId === 1)).toBe(true);
+  });
+
+  it('answers /fixtures/odds/main with main lines only, equal to the simulator state', async () => {
+    const fixtureId = quotedLive();
+    const { status, body } = await get(`/en/fixtures/odds/main?fixtureIds=${fixtureId}`);
+    expect(status).toBe(200);
+    const [view] = mainOddsResponseSchema.parse(body);
+    const entries = Object.values(view?.odds ?? {}).flatMap((byId) => Object.entries(byId));
+    expect(entries.length).toBeGreaterThan(0);
+    for (const [oddsId, entry] of entries) {
+      expect(entry.mainLine).toBe(true);
+      expect(entry.active).toBe(true);
+      expect(entry.price).toBe(sim().fixtureOdds(fixtureId)[entry.bookmaker]?.[oddsId]?.price);
+    }
+  });
+
+  it('returns inactive odds too when since is given', async () => {
+    const fixtureId = quotedLive();
+    const { body } = await get(`/en/fixtures/odds?fixtureIds=${fixtureId}&since=0`);
+    const [view] = mainOddsResponseSchema.parse(body);
+    const all = Object.values(sim().fixtureOdds(fixtureId)).reduce((n, byId) => n + Object.keys(byId).length, 0);
+    const returned = Object.values(view?.odds ?? {}).reduce((n, byId) => n + Object.keys(byId).length, 0);
+    expect(returned).toBe(all);
+  });
+
+  it('refuses a bookmaker outside the key with 403 instead of dropping it', async () => {
+    const { status } = await get(`/en/fixtures/odds/main?fixtureIds=${quotedLive()}&bookmakers=bet365`, 'demo-limited');
+    expect(status).toBe(403);
+  });
+
+  it('requires exactly one of tournamentId and fixtureIds on the odds endpoints', async () => {
+    const { status, body } = await get('/en/fixtures/odds/main');
+    expect(status).toBe(400);
+    expect(errorBodySchema.parse(body).code).toBe('invalid_filters');
+  });
+});
+
+describe('recorded odds, CLV and settlement', () => {
+  it('gives OLV as the first recorded price and CLV as the last before settlement', async () => {
+    const fixtureId = finishedSoccer();
+    const { status, body } = await get(`/en/fixtures/odds/clv?fixtureId=${fixtureId}&bookmakers=pinnacle`);
+    expect(status).toBe(200);
+    const view = clvFixtureViewSchema.parse(body);
+    const pairs = Object.entries(view.odds.pinnacle ?? {});
+    expect(pairs.length).toBeGreaterThan(0);
+    const settledAt = sim().fixtureRecord(fixtureId)?.finishedAtMs ?? 0;
+    for (const [oddsId, pair] of pairs.slice(0, 20)) {
+      const history = service.history.readHistory(oddsId);
+      expect(pair.olv.price).toBe(history[0]?.price);
+      const before = history.filter((h) => h.changedAt < settledAt);
+      expect(pair.clv.price).toBe(before[before.length - 1]?.price);
+    }
+  });
+
+  it('keys the historical odds of an oddsId by changedAt, the last state of each millisecond', async () => {
+    const fixtureId = finishedSoccer();
+    const { body } = await get(`/en/fixtures/odds/historical?fixtureId=${fixtureId}&bookmakers=pinnacle`);
+    const byOdds = (body as { odds: Record<string, Record<string, Record<string, { changedAt: number; price: number; active: boolean }>>> }).odds.pinnacle ?? {};
+    const [oddsId, points] = Object.entries(byOdds)[0] ?? ['', {}];
+    // Spec 4.8 keys a history by changedAt, so two changes in one millisecond show as the later one.
+    const recorded = new Map(service.history.readHistory(oddsId).map((h) => [String(h.changedAt), h]));
+    expect(Object.keys(points).sort()).toEqual([...recorded.keys()].sort());
+    for (const [key, point] of Object.entries(points)) {
+      expect(point.changedAt).toBe(Number(key));
+      expect(point.price).toBe(recorded.get(key)?.price);
+      expect(point.active).toBe(recorded.get(key)?.active);
+    }
+  });
+
+  it('grades every selection of a finished fixture as the domain grader does', async () => {
+    const fixtureId = finishedSoccer();
+    const { status, body } = await get(`/en/fixtures/settlement?fixtureId=${fixtureId}`);
+    expect(status).toBe(200);
+    const settlement = body as { selections: { outcomeId: number; playerId: number; grade: string; score: { participant1Score: number; participant2Score: number } | null }[] };
+    expect(settlement.selections.length).toBeGreaterThan(10);
+    const catalogue = getCatalogue();
+    let checked = 0;
+    for (const s of settlement.selections) {
+      const ref = catalogue.byOutcomeId.get(s.outcomeId);
+      if (ref === undefined || s.score === null || ref.market.playerProp) continue;
+      // toqualify and first-event markets settle on what the match engine recorded, not a score.
+      if (ref.market.marketType === 'toqualify') continue;
+      expect(gradeSelection(ref.market, ref.outcome.outcomeName, s.score).grade).toBe(s.grade);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(10);
+  });
+
+  it('points a cancelled fixture to its replacement in the CLV response', async () => {
+    const cancelled = sim().fixtureIds(3).find((id) => sim().fixtureRecord(id)?.reissuedFixtureId);
+    if (cancelled === undefined) throw new Error('the seeded world has a reissued fixture');
+    const view = clvFixtureViewSchema.parse((await get(`/en/fixtures/odds/clv?fixtureId=${cancelled}`)).body);
+    expect(view.reissuedFixtureId).toBe(sim().fixtureRecord(cancelled)?.reissuedFixtureId);
+  });
+});
+
+describe('futures and media', () => {
+  it('lists open futures with the spec 2.7 shape', async () => {
+    const futures = liveFuturesResponseSchema.parse((await get('/en/futures/live')).body);
+    expect(futures.length).toBeGreaterThan(0);
+  });
+
+  it('requires exactly one bookmaker for future historical odds without oddsIds', async () => {
+    const [future] = liveFuturesResponseSchema.parse((await get('/en/futures/live')).body);
+    const id = encodeURIComponent(future?.futureId ?? '');
+    expect((await get(`/en/futures/odds/historical?futureId=${id}`)).status).toBe(400);
+    expect((await get(`/en/futures/odds/historical?futureId=${id}&bookmakers=pinnacle,bet365`)).status).toBe(400);
+    const one = await get(`/en/futures/odds/historical?futureId=${id}&bookmakers=pinnacle`);
+    expect(one.status).toBe(200);
+    futureHistoricalOddsResponseSchema.parse(one.body);
+  });
+
+  it('redirects a badge request to an SVG the service serves without a key', async () => {
+    const participantId = sim().fixtureRecord(quotedLive())?.planned.participant1Id ?? 0;
+    const res = await fetch(`${service.url}/en/media/participants/${participantId}/badge`, { headers: { 'X-API-Key': 'demo-key' }, redirect: 'manual' });
+    expect(res.status).toBe(302);
+    const location = res.headers.get('location') ?? '';
+    const image = await fetch(service.url + location);
+    expect(image.headers.get('content-type')).toContain('image/svg+xml');
+    expect(await image.text()).toContain('<svg');
+  });
+});
+
+describe('hostile input', () => {
+  const paths = [
+    '/fixtures', '/fixtures/odds', '/fixtures/odds/main', '/fixtures/odds/clv', '/fixtures/odds/historical',
+    '/fixtures/settlement', '/markets', '/seasons', '/players', '/participants', '/futures/live',
+    '/futures/odds/historical', '/fixtures/odds/parlay', '/fixtures/odds/sgp',
+  ];
+  const params = ['fixtureIds', 'fixtureId', 'tournamentId', 'sportId', 'marketIds', 'bookmakers', 'since', 'oddsIds', 'futureId', 'seasonIds', 'live'];
+
+  it('never answers 500 and always with the spec error body', async () => {
+    const statuses = new Set<number>();
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...paths),
+        fc.constantFrom(...params),
+        fc.oneof(fc.string({ maxLength: 300 }), fc.string({ unit: 'binary', maxLength: 50 }), fc.constantFrom("1' OR '1'='1", '../../etc/passwd', '%00', '9'.repeat(400), ',,,', ' ')),
+        async (path, param, value) => {
+          const res = await fetch(`${service.url}/en${path}?${param}=${encodeURIComponent(value)}`, { headers: { 'X-API-Key': 'bench-key' } });
+          statuses.add(res.status);
+          expect(res.status).not.toBe(500);
+          const body: unknown = await res.json();
+          if (res.status >= 400) expect(errorBodySchema.safeParse(body).success).toBe(true);
+        },
+      ),
+      { numRuns: 300 },
+    );
+    // The inputs reached the handlers (not only authentication): some were valid, some refused.
+    expect(statuses.has(200)).toBe(true);
+    expect(statuses.has(400)).toBe(true);
+  }, 60_000);
+});
