@@ -97,6 +97,21 @@ export function iceHockeyModel(params: IceHockeyParams, state: InPlayState): Sco
 }
 
 /** The baseball model of a fixture in `state`. */
+// Extra innings depend on the parameters only, not on the state: live repricing reuses them
+// (computing them is most of a baseball reprice).
+const extraInningsCache = new Map<string, ScoreGrid>();
+
+function extraInnings(runs1: number, runs2: number): ScoreGrid {
+  const key = `${String(runs1)}/${String(runs2)}`;
+  let grid = extraInningsCache.get(key);
+  if (grid === undefined) {
+    grid = overtimeUntilDecided(poissonGrid(runs1 / 9, runs2 / 9));
+    if (extraInningsCache.size >= 256) extraInningsCache.clear();
+    extraInningsCache.set(key, grid);
+  }
+  return grid;
+}
+
 export function baseballModel(params: BaseballParams, state: InPlayState): ScoreModel {
   requireNumberIn(params.runs1, 'baseball runs1', 0.1, 40);
   requireNumberIn(params.runs2, 'baseball runs2', 0.1, 40);
@@ -107,7 +122,7 @@ export function baseballModel(params: BaseballParams, state: InPlayState): Score
       segmentCount: 9,
       mean1: params.runs1,
       mean2: params.runs2,
-      stage: () => overtimeUntilDecided(poissonGrid(params.runs1 / 9, params.runs2 / 9)),
+      stage: () => extraInnings(params.runs1, params.runs2),
     },
     state,
   );
