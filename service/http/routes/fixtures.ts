@@ -11,17 +11,12 @@ import type { Entitlement } from '../keys.ts';
 import { localizeView } from '../localize.ts';
 import type { FixtureSource } from '../ports.ts';
 import { boolParam, exactlyOne, intParam, listParam, type Query } from '../query.ts';
-import { requireBookmaker, requireSport, requireTournament } from './reference.ts';
+import { chosenBookmakers, entitlementOf, requireSport, requireTournament } from '../scope.ts';
 
 export interface FixtureRoutesDeps {
   readonly fixtures: FixtureSource;
   readonly reference: ReferenceIndex;
   readonly catalogue: CatalogueIndex;
-}
-
-function entitlementOf(request: { entitlement: Entitlement | null }): Entitlement {
-  if (request.entitlement === null) throw notAllowed('No entitlement on the request.');
-  return request.entitlement;
 }
 
 function visible(e: Entitlement, view: FixtureView): boolean {
@@ -62,19 +57,6 @@ function tournamentFixtures(e: Entitlement, deps: FixtureRoutesDeps, tournamentI
   return views;
 }
 
-/** `bookmakers`: known slugs the key may see (400 for an unknown slug, 403 outside the key); default all the key sees. */
-function requestedBookmakers(e: Entitlement, deps: FixtureRoutesDeps, query: Query): (slug: string) => boolean {
-  const slugs = listParam(query, 'bookmakers');
-  if (slugs === undefined) return (slug) => e.allowsBookmaker(slug);
-  const known = new Set(deps.reference.data.bookmakers.map((b) => b.bookmaker));
-  for (const slug of slugs) {
-    if (!known.has(slug)) throw invalidFilters(`Unknown bookmaker "${slug.slice(0, 40)}".`);
-    requireBookmaker(e, slug);
-  }
-  const chosen = new Set(slugs);
-  return (slug) => chosen.has(slug);
-}
-
 const byStartThenId = (a: FixtureView, b: FixtureView): number =>
   a.startTime - b.startTime || (a.fixtureId < b.fixtureId ? -1 : a.fixtureId > b.fixtureId ? 1 : 0);
 
@@ -90,7 +72,8 @@ function oddsHandler(deps: FixtureRoutesDeps, options: OddsOptions): ApiHandler 
       mode === 'tournamentId'
         ? tournamentFixtures(e, deps, intParam(query, 'tournamentId', { min: 0, max: 999_999 }) ?? 0)
         : requestedFixtures(e, deps.fixtures, query);
-    const bookmakerAllowed = requestedBookmakers(e, deps, query);
+    const chosen = new Set(chosenBookmakers(e, deps.reference.data.bookmakers.map((b) => b.bookmaker), query));
+    const bookmakerAllowed = (slug: string) => chosen.has(slug);
     const since = intParam(query, 'since', { min: 0 });
     return views.sort(byStartThenId).map((view) => {
       const odds: Record<string, Record<string, OddsEntry>> = {};

@@ -4,32 +4,14 @@ import type { Future, FutureOddsEntry } from '../../../src/wire/schemas.ts';
 import type { ReferenceIndex } from '../../catalogue/reference-data.ts';
 import type { Lang } from '../../catalogue/types.ts';
 import type { ApiHandler } from '../app.ts';
-import { invalidFilters, notAllowed } from '../errors.ts';
-import type { Entitlement } from '../keys.ts';
+import { invalidFilters } from '../errors.ts';
 import type { FutureSource } from '../ports.ts';
-import { intParam, listParam, type Query } from '../query.ts';
-import { requireBookmaker, requireSport, requireTournament } from './reference.ts';
+import { intParam, listParam } from '../query.ts';
+import { chosenBookmakers, entitlementOf, requireSport, requireTournament } from '../scope.ts';
 
 export interface FutureRoutesDeps {
   readonly futures: FutureSource;
   readonly reference: ReferenceIndex;
-}
-
-function entitlementOf(request: { entitlement: Entitlement | null }): Entitlement {
-  if (request.entitlement === null) throw notAllowed('No entitlement on the request.');
-  return request.entitlement;
-}
-
-function bookmakerPredicate(e: Entitlement, deps: FutureRoutesDeps, query: Query): (slug: string) => boolean {
-  const slugs = listParam(query, 'bookmakers');
-  if (slugs === undefined) return (slug) => e.allowsBookmaker(slug);
-  const known = new Set(deps.reference.data.bookmakers.map((b) => b.bookmaker));
-  for (const slug of slugs) {
-    if (!known.has(slug)) throw invalidFilters(`Unknown bookmaker "${slug.slice(0, 40)}".`);
-    requireBookmaker(e, slug);
-  }
-  const chosen = new Set(slugs);
-  return (slug) => chosen.has(slug);
 }
 
 function localize(future: Future, lang: Lang, reference: ReferenceIndex): Future {
@@ -54,7 +36,8 @@ export function futureHandlers(deps: FutureRoutesDeps): Record<'futuresLive' | '
         const t = deps.reference.tournamentById.get(tournamentId);
         if (t !== undefined) requireTournament(e, t.sportId, tournamentId);
       }
-      const bookmakerAllowed = bookmakerPredicate(e, deps, query);
+      const chosen = new Set(chosenBookmakers(e, deps.reference.data.bookmakers.map((b) => b.bookmaker), query));
+      const bookmakerAllowed = (slug: string) => chosen.has(slug);
       return deps.futures
         .views()
         .filter(
@@ -77,7 +60,8 @@ export function futureHandlers(deps: FutureRoutesDeps): Record<'futuresLive' | '
       const e = entitlementOf(request);
       const ids = listParam(query, 'futureIds');
       if (ids === undefined) throw invalidFilters('futureIds is required.');
-      const bookmakerAllowed = bookmakerPredicate(e, deps, query);
+      const chosen = new Set(chosenBookmakers(e, deps.reference.data.bookmakers.map((b) => b.bookmaker), query));
+      const bookmakerAllowed = (slug: string) => chosen.has(slug);
       const out: { futureId: string; odds: Record<string, Record<string, FutureOddsEntry>> }[] = [];
       for (const id of ids) {
         const future = deps.futures.view(id);

@@ -12,7 +12,7 @@ import type { Entitlement } from '../keys.ts';
 import { localizeView } from '../localize.ts';
 import type { FixtureSource, FutureSource } from '../ports.ts';
 import { intParam, listParam, requiredParam, type Query } from '../query.ts';
-import { requireBookmaker, requireTournament } from './reference.ts';
+import { chosenBookmakers, entitlementOf, requireBookmaker, requireTournament } from '../scope.ts';
 
 export interface HistoryRoutesDeps {
   readonly fixtures: FixtureSource;
@@ -22,11 +22,6 @@ export interface HistoryRoutesDeps {
   /** When the fixture was settled (epoch ms), null while it is not. */
   readonly settledAt: (fixtureId: string) => number | null;
   readonly now: () => number;
-}
-
-function entitlementOf(request: { entitlement: Entitlement | null }): Entitlement {
-  if (request.entitlement === null) throw notAllowed('No entitlement on the request.');
-  return request.entitlement;
 }
 
 function fixtureParam(e: Entitlement, deps: HistoryRoutesDeps, query: Query): FixtureView {
@@ -52,18 +47,6 @@ function futureParam(e: Entitlement, deps: HistoryRoutesDeps, query: Query): Fut
   if (future === null) throw invalidFilters(`Unknown futureId "${futureId.slice(0, 80)}".`);
   requireTournament(e, future.sport.sportId, future.tournament.tournamentId);
   return future;
-}
-
-/** `bookmakers` checked against the key: 403 outside it; absent → every bookmaker the key sees. */
-function bookmakerFilter(e: Entitlement, deps: HistoryRoutesDeps, query: Query): string[] {
-  const requested = listParam(query, 'bookmakers');
-  if (requested === undefined) return deps.reference.data.bookmakers.map((b) => b.bookmaker).filter((b) => e.allowsBookmaker(b));
-  const known = new Set(deps.reference.data.bookmakers.map((b) => b.bookmaker));
-  for (const slug of requested) {
-    if (!known.has(slug)) throw invalidFilters(`Unknown bookmaker "${slug.slice(0, 40)}".`);
-    requireBookmaker(e, slug);
-  }
-  return requested;
 }
 
 /** `oddsIds` of one fixture or future: each must belong to it and to a bookmaker the key sees. */
@@ -117,7 +100,7 @@ export function historyHandlers(deps: HistoryRoutesDeps): Record<
       if (query.bookmakers === undefined && query.oddsIds === undefined) {
         throw invalidFilters('Give bookmakers or oddsIds: a fixture\'s whole history across every bookmaker is too large for one response.');
       }
-      const bookmakers = bookmakerFilter(e, deps, query);
+      const bookmakers = chosenBookmakers(e, deps.reference.data.bookmakers.map((b) => b.bookmaker), query);
       const oddsIds = oddsIdFilter(e, query, view.fixtureId);
       const from = intParam(query, 'from', { min: 0 });
       const to = intParam(query, 'to', { min: 0 });
@@ -150,7 +133,7 @@ export function historyHandlers(deps: HistoryRoutesDeps): Record<
     fixtureClv: (query, request) => {
       const e = entitlementOf(request);
       const view = fixtureParam(e, deps, query);
-      const bookmakers = bookmakerFilter(e, deps, query);
+      const bookmakers = chosenBookmakers(e, deps.reference.data.bookmakers.map((b) => b.bookmaker), query);
       const oddsIds = oddsIdFilter(e, query, view.fixtureId);
       const cutOff = deps.settledAt(view.fixtureId) ?? deps.now() + 1;
       const pairs = deps.store.readOpeningAndClosing(view.fixtureId, cutOff, { bookmakers, ...(oddsIds === undefined ? {} : { oddsIds }) });
@@ -197,7 +180,7 @@ export function historyHandlers(deps: HistoryRoutesDeps): Record<
       const e = entitlementOf(request);
       const future = futureParam(e, deps, query);
       const oddsIds = oddsIdFilter(e, query, future.futureId);
-      const bookmakers = bookmakerFilter(e, deps, query);
+      const bookmakers = chosenBookmakers(e, deps.reference.data.bookmakers.map((b) => b.bookmaker), query);
       if (oddsIds === undefined && (query.bookmakers === undefined || bookmakers.length !== 1)) {
         throw invalidFilters('bookmakers must name exactly one bookmaker when oddsIds is absent.');
       }
@@ -220,7 +203,7 @@ export function historyHandlers(deps: HistoryRoutesDeps): Record<
     futureClv: (query, request) => {
       const e = entitlementOf(request);
       const future = futureParam(e, deps, query);
-      const bookmakers = bookmakerFilter(e, deps, query);
+      const bookmakers = chosenBookmakers(e, deps.reference.data.bookmakers.map((b) => b.bookmaker), query);
       const oddsIds = oddsIdFilter(e, query, future.futureId);
       const ended = future.status.statusId === 2 || future.status.statusId === 3;
       const cutOff = ended ? future.endTime * 1000 : deps.now() + 1;

@@ -6,7 +6,7 @@ import type { ParticipantRef } from '../../catalogue/types.ts';
 import type { ReferenceIndex } from '../../catalogue/reference-data.ts';
 import type { ApiHandler } from '../app.ts';
 import { invalidFilters, notFound } from '../errors.ts';
-import { requireSport } from './reference.ts';
+import { requireSport } from '../scope.ts';
 
 /** Two colours derived from the id, so a team keeps its colours across restarts. */
 function coloursOf(participantId: number): [string, string] {

@@ -19,16 +19,12 @@ import type { ApiHandler } from '../app.ts';
 import { notAllowed } from '../errors.ts';
 import type { Entitlement } from '../keys.ts';
 import { legsParam } from '../query.ts';
-import { requireBookmaker, requireTournament } from './reference.ts';
+import { entitlementOf, requireBookmaker, requireTournament } from '../scope.ts';
+
+export { entitlementOf };
 
 export interface ParlayRouteDeps {
   readonly port: ParlayDataPort;
-}
-
-export function entitlementOf(request: { entitlement: Entitlement | null }): Entitlement {
-  const e = request.entitlement;
-  if (e === null) throw notAllowed('No entitlement on the request.');
-  return e;
 }
 
 /**

@@ -14,8 +14,7 @@ import {
 } from '../../catalogue/records.ts';
 import type { ReferenceIndex } from '../../catalogue/reference-data.ts';
 import type { ApiHandler } from '../app.ts';
-import { notAllowed } from '../errors.ts';
-import type { Entitlement } from '../keys.ts';
+import { entitlementOf, requireSport, requireTournament } from '../scope.ts';
 import { exactlyOne, intListParam, intParam } from '../query.ts';
 
 export interface ReferenceDeps {
@@ -23,28 +22,6 @@ export interface ReferenceDeps {
   readonly catalogue: CatalogueIndex;
   /** Upcoming and live fixtures per tournament, for /tournaments. */
   readonly fixtureCounts: () => ReadonlyMap<number, { readonly upcoming: number; readonly live: number }>;
-}
-
-function entitlementOf(request: { entitlement: Entitlement | null }): Entitlement {
-  const e = request.entitlement;
-  if (e === null) throw notAllowed('No entitlement on the request.');
-  return e;
-}
-
-/** Fails the whole request when it names a sport outside the key. */
-export function requireSport(entitlement: Entitlement, sportId: number): void {
-  if (!entitlement.allowsSport(sportId)) throw notAllowed(`This API key is not entitled to sportId ${sportId}.`);
-}
-
-export function requireTournament(entitlement: Entitlement, sportId: number, tournamentId: number): void {
-  requireSport(entitlement, sportId);
-  if (!entitlement.allowsTournament(tournamentId)) {
-    throw notAllowed(`This API key is not entitled to tournamentId ${tournamentId}.`);
-  }
-}
-
-export function requireBookmaker(entitlement: Entitlement, bookmaker: string): void {
-  if (!entitlement.allowsBookmaker(bookmaker)) throw notAllowed(`This API key is not entitled to bookmaker "${bookmaker.slice(0, 40)}".`);
 }
 
 export function referenceHandlers(deps: ReferenceDeps): Record<

@@ -1,15 +1,14 @@
-// The parlay and SGP endpoints on the real simulator's generated data, through a ParlayDataPort
-// written here over the simulator's public reads (the composition root brings its own).
+// The parlay and SGP endpoints on the real simulator's generated data, through the same
+// ParlayDataPort over the simulator that the composition root uses.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonicalParlayId } from '../../../src/domain/ids.ts';
 import { roundParlayPrice } from '../../../src/domain/parlay.ts';
 import { parlayResponseSchema, sgpResponseSchema } from '../../../src/wire/schemas.ts';
 import type { OddsEntry } from '../../../src/wire/schemas.ts';
 import { getCatalogue } from '../../catalogue/catalogue.ts';
-import { createFixturePricer } from '../../pricing/fixture-pricer.ts';
-import type { SgpLeg } from '../../pricing/fixture-pricer.ts';
-import type { PlayerRates } from '../../pricing/player-props.ts';
-import { inPlayStateOf, PricingModels } from '../../sim/pricing-adapter.ts';
+import { PricingModels } from '../../sim/pricing-adapter.ts';
+import { indexReferenceData } from '../../catalogue/reference-data.ts';
+import { simulatorParlayPort } from '../../sgp/sim-port.ts';
 import { openTestWorld, testReference } from '../../sim/test-support.ts';
 import type { TestWorld as SimWorld } from '../../sim/test-support.ts';
 import { defaultSgpKnobs } from '../../sgp/port.ts';
@@ -21,47 +20,13 @@ import { sgpHandler } from './sgp.ts';
 
 const catalogue = getCatalogue();
 
-function simulatorPort(world: SimWorld): ParlayDataPort {
-  const models = new PricingModels(testReference());
-  return {
-    fixture(fixtureId) {
-      const view = world.sim.fixtureView(fixtureId);
-      const record = world.sim.fixtureRecord(fixtureId);
-      if (view === null || record === undefined) return undefined;
-      const { sportId, tournamentId } = record.planned;
-      return { view, sportId, tournamentId, statusId: record.statusId, live: record.statusId === 1, endedAt: record.finishedAtMs };
-    },
-    wasIssued: (fixtureId) => world.sim.fixtureRecord(fixtureId) !== undefined,
-    odds: (fixtureId, bookmaker) => world.sim.fixtureOdds(fixtureId)[bookmaker],
-    bookmakerMeta: (fixtureId, bookmaker) => world.sim.fixtureBookmakers(fixtureId)[bookmaker],
-    bookmakerProfile: (slug) => world.sim.books.find((b) => b.bookmaker === slug),
-    jointFairPrice(fixtureId, legs) {
-      const runtime = world.sim.runtime(fixtureId);
-      if (runtime === undefined) return 'unknown_fixture';
-      const rates = new Map<number, Record<string, { mean: number }>>();
-      for (const prop of runtime.record.props) rates.set(prop.playerId, { ...rates.get(prop.playerId), [prop.marketType]: { mean: prop.rate } });
-      const players: PlayerRates[] = [...rates].map(([playerId, r]) => ({ playerId, rates: r }));
-      const pricer = createFixturePricer(models.params(runtime.params), inPlayStateOf(runtime.record.match, runtime.params.rules), players);
-      const sgpLegs: SgpLeg[] = [];
-      for (const { outcomeId, playerId } of legs) {
-        const ref = catalogue.byOutcomeId.get(outcomeId);
-        const p = ref === undefined ? undefined : pricer.fairProbabilities(ref.market, playerId)?.[ref.market.outcomes.indexOf(ref.outcome)];
-        if (ref === undefined || p === undefined || !(p > 0)) return { kind: 'not_combinable', reason: 'unpriceable_leg', detail: String(outcomeId) };
-        sgpLegs.push({ market: ref.market, outcomeName: ref.outcome.outcomeName, playerId, fairPrice: 1 / p });
-      }
-      return pricer.jointFairPrice(sgpLegs);
-    },
-    now: () => world.sim.now(),
-  };
-}
-
 let world: SimWorld;
 let port: ParlayDataPort;
 let api: TestApp;
 
 beforeAll(async () => {
   world = openTestWorld();
-  port = simulatorPort(world);
+  port = simulatorParlayPort(world.sim, new PricingModels(testReference()), catalogue, indexReferenceData(testReference()), () => false);
   api = await startTestApp({ parlay: parlayHandler({ port }), sgp: sgpHandler({ port, knobs: defaultSgpKnobs() }) });
 }, 120_000);
 
