@@ -41,6 +41,5 @@ export const ENDPOINTS = {
   futureHistorical: e('/futures/odds/historical', 'historical'),
   futureClv: e('/futures/odds/clv', 'clv'),
   mappingFixtures: e('/mapping/fixtures', 'mapping'),
-  mappingParticipants: e('/mapping/participants', 'mapping'),
   participantBadge: e('/media/participants/:participantId/badge', 'media'),
 } as const satisfies Record<string, EndpointSpec>;
