@@ -34,7 +34,7 @@ import { PricingError, requireNumberIn } from './pricing-error.ts';
 import type { RowDistribution, ScoreGrid, ScoreProjection } from './score-grid.ts';
 import { projectScore, projectionRange, shiftGrid } from './score-grid.ts';
 import type { DimSpec, InPlayState, JointResult, ScoreModel, Selection } from './score-model.ts';
-import { projectionFromJoint, requireElapsed, rowFromJoint, scoreSoFar } from './score-model.ts';
+import { projectionFromJoint, requireElapsed, rowFromJoint, scoreSoFar, segmentsOfPeriod } from './score-model.ts';
 
 export interface EsportsParams {
   readonly model: 'esports';
@@ -107,16 +107,8 @@ export function esportsModel(params: EsportsParams, state: InPlayState): ScoreMo
 
   const rowOf = (period: string, unit: ScoreUnit): EsportsRow | null => {
     if (unit !== 'maps' && unit !== 'kills') return null;
-    const all = Array.from({ length: bestOf }, (_unused, i) => i);
-    if (period === 'result' || period === 'fulltime') return { unit, maps: all, matchRow: true };
-    const maps: number[] = [];
-    for (const part of period.split('+')) {
-      const match = MAP_PERIOD.exec(part);
-      const index = match === null ? Number.NaN : Number(match[1]) - 1;
-      if (!(index >= 0 && index < bestOf) || maps.includes(index)) return null;
-      maps.push(index);
-    }
-    return { unit, maps, matchRow: false };
+    const segments = segmentsOfPeriod(period, bestOf);
+    return segments === null ? null : { unit, maps: segments.indices, matchRow: segments.matchRow };
   };
 
   const joint = (dims: readonly DimSpec[], budget: WorkBudget): JointResult | null => {

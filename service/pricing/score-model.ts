@@ -167,3 +167,22 @@ export function projectionFromJoint(
   });
   return { dist: { min, mass }, voidMass };
 }
+
+const SEGMENT_PERIOD = /^p([1-9])$/;
+
+/**
+ * Which of a best-of-`count` match's segments (sets, maps) a period covers, as 0-based indices:
+ * `result`/`fulltime` are all of them (`matchRow`), `p2` one, `p1+p3` several; null for a period
+ * outside the match (a segment beyond `count`, a repeated one, anything else).
+ */
+export function segmentsOfPeriod(period: string, count: number): { readonly indices: number[]; readonly matchRow: boolean } | null {
+  if (period === 'result' || period === 'fulltime') return { indices: Array.from({ length: count }, (_unused, i) => i), matchRow: true };
+  const indices: number[] = [];
+  for (const part of period.split('+')) {
+    const match = SEGMENT_PERIOD.exec(part);
+    const index = match === null ? Number.NaN : Number(match[1]) - 1;
+    if (!(index >= 0 && index < count) || indices.includes(index)) return null;
+    indices.push(index);
+  }
+  return { indices, matchRow: false };
+}

@@ -27,7 +27,7 @@ import { PricingError, requireNumberIn } from './pricing-error.ts';
 import type { RowDistribution, ScoreProjection } from './score-grid.ts';
 import { projectScore } from './score-grid.ts';
 import type { DimSpec, InPlayState, JointResult, ScoreModel } from './score-model.ts';
-import { projectionFromJoint, rowFromJoint, scoreSoFar } from './score-model.ts';
+import { projectionFromJoint, rowFromJoint, scoreSoFar, segmentsOfPeriod } from './score-model.ts';
 
 export interface TennisParams {
   readonly model: 'tennis';
@@ -140,8 +140,6 @@ interface TennisRow {
   readonly matchRow: boolean;
 }
 
-const SET_PERIOD = /^p([1-5])$/;
-
 /** The tennis model of a fixture in `state`. */
 export function tennisModel(params: TennisParams, state: InPlayState): ScoreModel {
   const { serve1, serve2, bestOf } = params;
@@ -187,16 +185,8 @@ export function tennisModel(params: TennisParams, state: InPlayState): ScoreMode
 
   const rowOf = (period: string, unit: ScoreUnit): TennisRow | null => {
     if (unit !== 'sets' && unit !== 'games') return null;
-    const all = Array.from({ length: bestOf }, (_unused, i) => i);
-    if (period === 'result' || period === 'fulltime') return { unit, sets: all, matchRow: true };
-    const sets: number[] = [];
-    for (const part of period.split('+')) {
-      const match = SET_PERIOD.exec(part);
-      const index = match === null ? Number.NaN : Number(match[1]) - 1;
-      if (!(index >= 0 && index < bestOf) || sets.includes(index)) return null;
-      sets.push(index);
-    }
-    return { unit, sets, matchRow: false };
+    const segments = segmentsOfPeriod(period, bestOf);
+    return segments === null ? null : { unit, sets: segments.indices, matchRow: segments.matchRow };
   };
 
   const joint = (dims: readonly DimSpec[], budget: WorkBudget): JointResult | null => {
