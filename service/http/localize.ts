@@ -1,18 +1,26 @@
-// Fixture views are built once in English; a request in another language gets the translated
-// fields of spec 2.2 (venue name and location; sport and category names) swapped in.
+// Fixture views and futures are built once in English; a request in another language gets the
+// translated fields swapped in (spec 2.2: sport and category names; venue name and location).
 import type { FixtureView } from '../../src/wire/schemas.ts';
 import type { ReferenceIndex } from '../catalogue/reference-data.ts';
 import type { Lang } from '../catalogue/types.ts';
 
+/** Sport and category names of anything carrying `sport` and `tournament` (fixtures, futures). */
+export function localizeEvent<E extends Pick<FixtureView, 'sport' | 'tournament'>>(event: E, lang: Lang, reference: ReferenceIndex): E {
+  if (lang === 'en') return event;
+  const sport = reference.data.sports.find((s) => s.sportId === event.sport.sportId);
+  const tournament = reference.tournamentById.get(event.tournament.tournamentId);
+  return {
+    ...event,
+    sport: { ...event.sport, sportName: sport?.sportName[lang] ?? event.sport.sportName },
+    tournament: { ...event.tournament, categoryName: tournament?.category.categoryName[lang] ?? event.tournament.categoryName },
+  };
+}
+
 export function localizeView<V extends FixtureView>(view: V, lang: Lang, reference: ReferenceIndex): V {
   if (lang === 'en') return view;
-  const sport = reference.data.sports.find((s) => s.sportId === view.sport.sportId);
-  const tournament = reference.tournamentById.get(view.tournament.tournamentId);
   const venue = view.venue.venueId === null ? undefined : reference.venueById.get(view.venue.venueId);
-  return {
-    ...view,
-    sport: { ...view.sport, sportName: sport?.sportName[lang] ?? view.sport.sportName },
-    tournament: { ...view.tournament, categoryName: tournament?.category.categoryName[lang] ?? view.tournament.categoryName },
-    venue: venue === undefined ? view.venue : { ...view.venue, venueName: venue.venueName[lang], venueLocation: venue.venueLocation[lang] },
-  };
+  const localized = localizeEvent(view, lang, reference);
+  return venue === undefined
+    ? localized
+    : { ...localized, venue: { ...view.venue, venueName: venue.venueName[lang], venueLocation: venue.venueLocation[lang] } };
 }

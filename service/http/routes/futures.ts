@@ -2,9 +2,9 @@
 // in the shape of /fixtures/odds). Filtered to the key's sports, tournaments and bookmakers.
 import type { Future, FutureOddsEntry } from '../../../src/wire/schemas.ts';
 import type { ReferenceIndex } from '../../catalogue/reference-data.ts';
-import type { Lang } from '../../catalogue/types.ts';
 import type { ApiHandler } from '../app.ts';
 import { invalidFilters } from '../errors.ts';
+import { localizeEvent } from '../localize.ts';
 import type { FutureSource } from '../ports.ts';
 import { intParam, listParam } from '../query.ts';
 import { chosenBookmakers, entitlementOf, requireSport, requireTournament } from '../scope.ts';
@@ -12,17 +12,6 @@ import { chosenBookmakers, entitlementOf, requireSport, requireTournament } from
 export interface FutureRoutesDeps {
   readonly futures: FutureSource;
   readonly reference: ReferenceIndex;
-}
-
-function localize(future: Future, lang: Lang, reference: ReferenceIndex): Future {
-  if (lang === 'en') return future;
-  const sport = reference.data.sports.find((s) => s.sportId === future.sport.sportId);
-  const tournament = reference.tournamentById.get(future.tournament.tournamentId);
-  return {
-    ...future,
-    sport: { ...future.sport, sportName: sport?.sportName[lang] ?? future.sport.sportName },
-    tournament: { ...future.tournament, categoryName: tournament?.category.categoryName[lang] ?? future.tournament.categoryName },
-  };
 }
 
 export function futureHandlers(deps: FutureRoutesDeps): Record<'futuresLive' | 'futureOdds', ApiHandler> {
@@ -52,7 +41,7 @@ export function futureHandlers(deps: FutureRoutesDeps): Record<'futuresLive' | '
         .map((f) => {
           const bookmakers: Future['bookmakers'] = {};
           for (const [slug, meta] of Object.entries(f.bookmakers)) if (bookmakerAllowed(slug)) bookmakers[slug] = meta;
-          return { ...localize(f, request.lang, deps.reference), bookmakers };
+          return { ...localizeEvent(f, request.lang, deps.reference), bookmakers };
         });
     },
 
