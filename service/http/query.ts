@@ -1,6 +1,6 @@
 // Query parameters of the REST API, read strictly: a bad value is a 400 `invalid_filters` that
 // names the parameter, an omitted required `oddsIds` a 422 (spec 7) — never a 500.
-import { IdError, parseOddsId, splitIdList, type ParsedOddsId } from '../../src/domain/ids.ts';
+import { IdError, parseFixtureId, parseOddsId, splitIdList, type ParsedOddsId } from '../../src/domain/ids.ts';
 import { invalidFilters, validationError } from './errors.ts';
 
 export type Query = Readonly<Record<string, string | undefined>>;
@@ -79,6 +79,22 @@ export function exactlyOne<const N extends string>(query: Query, names: readonly
   return only;
 }
 
+/** Runs an identifier parser, turning its IdError (which names the wrong part) into a 400. */
+function asFilter<T>(parse: () => T): T {
+  try {
+    return parse();
+  } catch (error) {
+    if (error instanceof IdError) throw invalidFilters(error.message);
+    throw error;
+  }
+}
+
+/** A well-formed fixtureId (400 naming the wrong part otherwise). */
+export function checkFixtureId(fixtureId: string): string {
+  asFilter(() => parseFixtureId(fixtureId));
+  return fixtureId;
+}
+
 /**
  * The `oddsIds` of /parlay and /sgp (spec 4.1): omitted → 422; empty or malformed → 400;
  * duplicates removed; more than 20 distinct legs → 400. Returned sorted by code unit, which is
@@ -90,12 +106,5 @@ export function legsParam(query: Query): ParsedOddsId[] {
   const ids = [...new Set(splitIdList(raw))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   if (ids.length === 0) throw invalidFilters('oddsIds is empty: give at least one oddsId.');
   if (ids.length > MAX_LEGS) throw invalidFilters(`oddsIds has ${ids.length} legs; at most ${MAX_LEGS} are allowed per request.`);
-  return ids.map((id) => {
-    try {
-      return parseOddsId(id);
-    } catch (error) {
-      if (error instanceof IdError) throw invalidFilters(error.message);
-      throw error;
-    }
-  });
+  return ids.map((id) => asFilter(() => parseOddsId(id)));
 }

@@ -1,7 +1,6 @@
 // Fixture endpoints: the fixtures list, current odds (/fixtures/odds and /fixtures/odds/main),
 // the markets a fixture offers, and identifier mapping. Everything is filtered to the key; a
 // request that names a fixture, sport, tournament or bookmaker outside it fails with 403.
-import { IdError, parseFixtureId } from '../../../src/domain/ids.ts';
 import type { BookmakerFixtureMeta, FixtureView, OddsEntry } from '../../../src/wire/schemas.ts';
 import type { CatalogueIndex } from '../../catalogue/catalogue.ts';
 import type { ReferenceIndex } from '../../catalogue/reference-data.ts';
@@ -10,7 +9,7 @@ import { invalidFilters, notAllowed } from '../errors.ts';
 import type { Entitlement } from '../keys.ts';
 import { localizeView } from '../localize.ts';
 import type { FixtureSource } from '../ports.ts';
-import { boolParam, exactlyOne, intParam, listParam, type Query } from '../query.ts';
+import { boolParam, checkFixtureId, exactlyOne, intParam, listParam, type Query } from '../query.ts';
 import { chosenBookmakers, entitlementOf, requireSport, requireTournament } from '../scope.ts';
 
 export interface FixtureRoutesDeps {
@@ -28,12 +27,7 @@ function requestedFixtures(e: Entitlement, source: FixtureSource, query: Query):
   const ids = listParam(query, 'fixtureIds') ?? [];
   const views: FixtureView[] = [];
   for (const id of ids) {
-    try {
-      parseFixtureId(id);
-    } catch (error) {
-      if (error instanceof IdError) throw invalidFilters(error.message);
-      throw error;
-    }
+    checkFixtureId(id);
     const view = source.view(id);
     if (view === null) continue;
     if (!visible(e, view)) {

@@ -2,7 +2,6 @@
 // price, CLV = last before settlement), /fixtures/settlement, and their futures counterparts
 // (/futures/odds/historical, spec 4.8, and /futures/odds/clv).
 import { decimalToAmerican, decimalToFractionalExact } from '../../../src/domain/odds-format.ts';
-import { IdError, parseFixtureId } from '../../../src/domain/ids.ts';
 import type { FixtureView, Future } from '../../../src/wire/schemas.ts';
 import type { ReferenceIndex } from '../../catalogue/reference-data.ts';
 import type { FixturePriceChange, FuturePriceChange, HistoryStore } from '../../storage/history-store.ts';
@@ -11,7 +10,7 @@ import { invalidFilters, notAllowed } from '../errors.ts';
 import type { Entitlement } from '../keys.ts';
 import { localizeView } from '../localize.ts';
 import type { FixtureSource, FutureSource } from '../ports.ts';
-import { intParam, listParam, requiredParam, type Query } from '../query.ts';
+import { checkFixtureId, intParam, listParam, requiredParam, type Query } from '../query.ts';
 import { chosenBookmakers, entitlementOf, requireBookmaker, requireTournament } from '../scope.ts';
 
 export interface HistoryRoutesDeps {
@@ -25,13 +24,7 @@ export interface HistoryRoutesDeps {
 }
 
 function fixtureParam(e: Entitlement, deps: HistoryRoutesDeps, query: Query): FixtureView {
-  const fixtureId = requiredParam(query, 'fixtureId');
-  try {
-    parseFixtureId(fixtureId);
-  } catch (error) {
-    if (error instanceof IdError) throw invalidFilters(error.message);
-    throw error;
-  }
+  const fixtureId = checkFixtureId(requiredParam(query, 'fixtureId'));
   const view = deps.fixtures.view(fixtureId);
   if (view === null) throw invalidFilters(`Unknown fixtureId "${fixtureId}".`);
   requireTournament(e, view.sport.sportId, view.tournament.tournamentId);
