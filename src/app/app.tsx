@@ -1,20 +1,29 @@
-// The dashboard shell: product frame and navigation. Pages arrive feature by feature.
+// The dashboard: providers around the router. A 401 from any query leads to the settings page,
+// with the reason in the URL so the page can say what is wrong with the key.
+import type { QueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { createBrowserRouter, RouterProvider, type DataRouter } from 'react-router';
+import { settingsPathAfterUnauthorized } from '../features/settings/unauthorized-reason.ts';
+import { AppProviders } from './providers.tsx';
+import { createQueryClient } from './query-client.ts';
+import { routes } from './routes.tsx';
+
+/** The app's query client, sending the user to the settings on a 401 unless already there. */
+export function createAppQueryClient(router: DataRouter): QueryClient {
+  return createQueryClient({
+    onUnauthorized: (error) => {
+      if (router.state.location.pathname === '/settings') return;
+      void router.navigate(settingsPathAfterUnauthorized(error));
+    },
+  });
+}
+
 export function App() {
+  const [router] = useState(() => createBrowserRouter(routes));
+  const [queryClient] = useState(() => createAppQueryClient(router));
   return (
-    <div className="shell">
-      <header className="shell-header">
-        <span className="brand" aria-hidden="true">
-          ◆
-        </span>
-        <h1>Odds Explorer</h1>
-        <span className="tagline">v5 Sports Odds Data Service</span>
-      </header>
-      <main className="shell-main">
-        <p>
-          Live odds across bookmakers, line movement with opening and closing line value, parlay and
-          same-game parlay prices, and settlements — in one place.
-        </p>
-      </main>
-    </div>
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>
   );
 }

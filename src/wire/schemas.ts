@@ -601,6 +601,171 @@ export const futureHistoricalOddsResponseSchema = z.looseObject({
 export type FutureHistoricalOddsResponse = z.infer<typeof futureHistoricalOddsResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
+// Listings the spec leaves "not shown" (spec 4.10), in the shapes docs/api.md designs
+// ---------------------------------------------------------------------------------------------
+
+/** A `GET /sports` record (docs/api.md); `sportName` is translated. */
+export const sportRecordSchema = z.looseObject({
+  sportId: z.number().int(),
+  sportName: z.string(),
+  sportSlug: z.string(),
+});
+export type SportRecord = z.infer<typeof sportRecordSchema>;
+
+/** `GET /sports`. */
+export const sportsResponseSchema = z.array(sportRecordSchema);
+export type SportsResponse = z.infer<typeof sportsResponseSchema>;
+
+/** A `GET /tournaments` record (docs/api.md), with its count of upcoming and live fixtures. */
+export const tournamentRecordSchema = z.looseObject({
+  tournamentId: z.number().int(),
+  tournamentName: z.string(),
+  tournamentSlug: z.string(),
+  sportId: z.number().int(),
+  categoryName: z.string(),
+  categorySlug: z.string(),
+  upcomingFixtures: z.number().int().nonnegative(),
+  liveFixtures: z.number().int().nonnegative(),
+});
+export type TournamentRecord = z.infer<typeof tournamentRecordSchema>;
+
+/** `GET /tournaments`. */
+export const tournamentsResponseSchema = z.array(tournamentRecordSchema);
+export type TournamentsResponse = z.infer<typeof tournamentsResponseSchema>;
+
+/** A `GET /participants` record (docs/api.md); short name and abbreviation may be null. */
+export const participantRecordSchema = z.looseObject({
+  participantId: z.number().int(),
+  participantName: z.string(),
+  participantShortName: z.string().nullable(),
+  participantAbbr: z.string().nullable(),
+  sportId: z.number().int(),
+});
+export type ParticipantRecord = z.infer<typeof participantRecordSchema>;
+
+/** `GET /participants`. */
+export const participantsResponseSchema = z.array(participantRecordSchema);
+export type ParticipantsResponse = z.infer<typeof participantsResponseSchema>;
+
+/**
+ * One market a fixture offers (`GET /fixtures/markets`, docs/api.md): which bookmakers quote it,
+ * whether any quotes it as a main line, and the players of a player prop. The catalogue fields
+ * are null for a market the catalogue does not know.
+ */
+export const fixtureMarketSchema = z.looseObject({
+  marketId: z.number().int(),
+  marketType: z.string().nullable(),
+  period: z.string().nullable(),
+  handicap: z.number().nullable(),
+  playerProp: z.boolean(),
+  mainLine: z.boolean(),
+  bookmakers: z.array(bookmakerSlugSchema),
+  playerIds: z.array(z.number().int()),
+});
+export type FixtureMarket = z.infer<typeof fixtureMarketSchema>;
+
+/** `GET /fixtures/markets`: per requested fixture, the markets it offers. */
+export const fixtureMarketsResponseSchema = z.array(
+  z.looseObject({ fixtureId: idStringSchema, markets: z.array(fixtureMarketSchema) }),
+);
+export type FixtureMarketsResponse = z.infer<typeof fixtureMarketsResponseSchema>;
+
+/** One recorded fixture price (`GET /fixtures/odds/historical`, docs/api.md). */
+export const historicalOddsEntrySchema = z.looseObject({
+  bookmaker: bookmakerSlugSchema,
+  outcomeId: z.number().int(),
+  playerId: z.number().int(),
+  marketId: z.number().int(),
+  price: priceSchema,
+  active: z.boolean(),
+  marketActive: z.boolean(),
+  limit: stakeLimitSchema.nullable(),
+  changedAt: epochMsSchema,
+});
+export type HistoricalOddsEntry = z.infer<typeof historicalOddsEntrySchema>;
+
+/**
+ * `GET /fixtures/odds/historical` (docs/api.md, in the form of spec 4.8): bookmaker slug →
+ * `oddsId` → `changedAt` (epoch ms as a decimal string) → recorded price.
+ */
+export const fixtureHistoricalOddsResponseSchema = z.looseObject({
+  fixtureId: idStringSchema,
+  odds: z.record(
+    z.string(),
+    z.record(z.string(), z.record(z.string().regex(/^\d+$/), historicalOddsEntrySchema)),
+  ),
+});
+export type FixtureHistoricalOddsResponse = z.infer<typeof fixtureHistoricalOddsResponseSchema>;
+
+/** A settlement grade (docs/api.md; `src/domain/grade.ts` defines what each returns). */
+export const gradeSchema = z.enum(['won', 'lost', 'push', 'half-won', 'half-lost', 'void']);
+
+/** One graded selection of `GET /fixtures/settlement`; `score` is null when none applied (void). */
+export const settledSelectionSchema = z.looseObject({
+  selectionKey: idStringSchema,
+  marketId: z.number().int(),
+  outcomeId: z.number().int(),
+  playerId: z.number().int(),
+  grade: gradeSchema,
+  rule: z.string(),
+  score: z
+    .looseObject({ participant1Score: z.number().nonnegative(), participant2Score: z.number().nonnegative() })
+    .nullable(),
+  settledAt: epochMsSchema,
+});
+export type SettledSelection = z.infer<typeof settledSelectionSchema>;
+
+/** `GET /fixtures/settlement` (docs/api.md): `settledAt` is null while the fixture is not settled. */
+export const settlementResponseSchema = z.looseObject({
+  fixtureId: idStringSchema,
+  status: statusSchema,
+  scores: scoresSchema,
+  settledAt: epochMsSchema.nullable(),
+  selections: z.array(settledSelectionSchema),
+});
+export type SettlementResponse = z.infer<typeof settlementResponseSchema>;
+
+/** `GET /futures/odds` (docs/api.md): per future, bookmaker slug → future `oddsId` → current price. */
+export const futureOddsResponseSchema = z.array(
+  z.looseObject({
+    futureId: idStringSchema,
+    odds: z.record(z.string(), z.record(z.string(), futureOddsEntrySchema)),
+  }),
+);
+export type FutureOddsResponse = z.infer<typeof futureOddsResponseSchema>;
+
+/** One side of a futures CLV pair: a CLV entry keyed by `participantId` instead of `outcomeId`. */
+export const futureClvEntrySchema = z.looseObject({
+  bookmaker: bookmakerSlugSchema,
+  participantId: z.number().int(),
+  price: priceSchema,
+  priceFractional: z.string(),
+  priceAmerican: americanPriceSchema,
+  active: z.boolean(),
+  limit: stakeLimitSchema.nullable(),
+  changedAt: epochMsSchema,
+});
+export type FutureClvEntry = z.infer<typeof futureClvEntrySchema>;
+
+/** `GET /futures/odds/clv` (docs/api.md): bookmaker slug → future `oddsId` → `{clv, olv}`. */
+export const futureClvResponseSchema = z.looseObject({
+  futureId: idStringSchema,
+  reissuedFutureId: idStringSchema.nullable(),
+  status: statusSchema,
+  odds: z.record(
+    z.string(),
+    z.record(z.string(), z.looseObject({ clv: futureClvEntrySchema, olv: futureClvEntrySchema })),
+  ),
+});
+export type FutureClvResponse = z.infer<typeof futureClvResponseSchema>;
+
+/** `GET /mapping/fixtures` (docs/api.md): a fixture's native ids at external providers. */
+export const fixtureMappingResponseSchema = z.array(
+  z.looseObject({ fixtureId: idStringSchema, externalProviders: externalProvidersSchema }),
+);
+export type FixtureMappingResponse = z.infer<typeof fixtureMappingResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
 // Errors (spec 7)
 // ---------------------------------------------------------------------------------------------
 

@@ -1,0 +1,104 @@
+// The ways a REST call can fail, as the dashboard tells them apart: the service answered with an
+// error (ApiError), the service does not offer the endpoint (NotOfferedError), or it could not be
+// reached (NetworkError). Plus the sentence a user reads for each.
+
+/** A rate-limit state from `X-RateLimit-Limit/-Remaining/-Reset`, when the response carried them. */
+export interface RateLimitHeaders {
+  readonly limit?: number | undefined;
+  readonly remaining: number;
+  readonly resetSec: number;
+}
+
+/** The service answered an error body (spec 7): `status` is the HTTP status, `code` its code. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  /** The spec's code (`unauthorized`, `channel_not_allowed`, `rate_limited`, …), or `http_<status>` when the body had none. */
+  readonly code: string;
+  /** Seconds to wait before retrying (429: `retryAfterSec` of the body, else `Retry-After`). */
+  readonly retryAfterSec: number | undefined;
+  /** The endpoint path after `/{lang}`, e.g. `/fixtures/odds`. */
+  readonly endpoint: string;
+
+  constructor(init: { status: number; code: string; message: string; endpoint: string; retryAfterSec?: number | undefined }) {
+    super(init.message);
+    this.status = init.status;
+    this.code = init.code;
+    this.endpoint = init.endpoint;
+    this.retryAfterSec = init.retryAfterSec;
+  }
+}
+
+/**
+ * The service lacks this endpoint: a 404 that is not one of the spec's own 404s, a 501, or a 2xx
+ * answer that is not JSON or fails the wire schema. The rest of the dashboard keeps working;
+ * where the endpoint is used, the page says "not offered by this service".
+ */
+export class NotOfferedError extends Error {
+  override readonly name = 'NotOfferedError';
+  /** The endpoint path after `/{lang}`, e.g. `/fixtures/odds/sgp`. */
+  readonly endpoint: string;
+  /** Why it counts as not offered, e.g. `HTTP 404` or `[0].odds: expected record, received array`. */
+  readonly reason: string;
+
+  constructor(endpoint: string, reason: string) {
+    super(`${endpoint} is not offered by this service (${reason}).`);
+    this.endpoint = endpoint;
+    this.reason = reason;
+  }
+}
+
+/** The service could not be reached: DNS, refused connection, CORS refusal, or a cut answer. */
+export class NetworkError extends Error {
+  override readonly name = 'NetworkError';
+  readonly endpoint: string;
+  /** The base URL that could not be reached (never with the key: keys travel in a header). */
+  readonly baseUrl: string;
+
+  constructor(endpoint: string, baseUrl: string, cause: unknown) {
+    super(`Cannot reach ${baseUrl} (${endpoint}).`, { cause });
+    this.endpoint = endpoint;
+    this.baseUrl = baseUrl;
+  }
+}
+
+/** True for a 401: the key is missing or not valid, and the user belongs on the settings page. */
+export function isUnauthorized(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 401;
+}
+
+/**
+ * True when retrying the same request cannot help: a 4xx answer (a 429 has already been waited
+ * out and retried by the scheduler) or an endpoint the service does not offer.
+ */
+export function isPermanentFailure(error: unknown): boolean {
+  if (error instanceof NotOfferedError) return true;
+  return error instanceof ApiError && error.status >= 400 && error.status < 500;
+}
+
+/**
+ * The sentence a user reads for a failed call: what happened and, where there is one, what to do.
+ * Never contains the API key (no error here ever holds it).
+ */
+export function describeFailure(error: unknown): string {
+  if (error instanceof NotOfferedError) return `Not offered by this service: ${error.endpoint}.`;
+  if (error instanceof NetworkError) return `Cannot reach ${error.baseUrl}: check the URL and that the service is running.`;
+  if (error instanceof ApiError) {
+    switch (error.status) {
+      case 401:
+        return /missing/i.test(error.message)
+          ? 'No API key was sent: enter one in the settings.'
+          : 'The API key is not valid: check it in the settings.';
+      case 403:
+        return error.code === 'channel_not_allowed'
+          ? `This API key does not include what was asked for: ${error.message}`
+          : `Refused: ${error.message}`;
+      case 429:
+        return `Too many requests for ${error.endpoint}: waiting ${String(error.retryAfterSec ?? 1)} s before trying again.`;
+      default:
+        return `${error.endpoint} failed (${String(error.status)} ${error.code}): ${error.message}`;
+    }
+  }
+  if (error instanceof Error) return error.message;
+  return 'Something went wrong.';
+}

@@ -1,0 +1,154 @@
+// The client against a fake fetch: what it sends (the key only in the header), and how answers the
+// real service never gives (malformed, missing endpoints, bare errors) become typed errors.
+import { describe, expect, it } from 'vitest';
+import { ApiError, NetworkError, NotOfferedError } from './api-error.ts';
+import { ApiClientConfigError, createApiClient, encodeParams, normalizeBaseUrl } from './client.ts';
+import { RequestScheduler } from './scheduler.ts';
+
+interface Sent {
+  readonly url: string;
+  readonly headers: Headers;
+}
+
+/** A fetch that records what it was asked and answers `status` with `body` (a string is sent as is). */
+function fakeFetch(status: number, body: unknown, headers: Record<string, string> = {}) {
+  const sent: Sent[] = [];
+  const fetch = (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    sent.push({ url: input instanceof Request ? input.url : String(input), headers: new Headers(init?.headers) });
+    const text = typeof body === 'string' ? body : JSON.stringify(body);
+    return Promise.resolve(new Response(text, { status, headers }));
+  };
+  return { fetch, sent };
+}
+
+const SPORTS = [{ sportId: 10, sportName: 'Soccer', sportSlug: 'soccer' }];
+const SECRET = 'secret-key-123456';
+
+function clientWith(fetch: typeof globalThis.fetch, apiKey = SECRET) {
+  return createApiClient({ baseUrl: 'http://odds.test/', apiKey, lang: 'de', fetch });
+}
+
+describe('what the client sends', () => {
+  it('sends the key in the X-API-Key header and nowhere in the URL', async () => {
+    const { fetch, sent } = fakeFetch(200, SPORTS);
+    await clientWith(fetch).sports();
+    expect(sent[0]?.headers.get('x-api-key')).toBe(SECRET);
+    expect(sent[0]?.url).toBe('http://odds.test/de/sports');
+    expect(sent[0]?.url).not.toContain(SECRET);
+  });
+
+  it('puts parameters in a stable order with lists de-duplicated, sorted and comma-joined', async () => {
+    const { fetch, sent } = fakeFetch(200, []);
+    await clientWith(fetch).fixtures({ sportId: 10, fixtureIds: ['b', 'a', 'b'], live: true });
+    expect(sent[0]?.url).toBe('http://odds.test/de/fixtures?fixtureIds=a%2Cb&live=true&sportId=10');
+  });
+
+  it('fails with a local 401 and sends nothing when there is no key', async () => {
+    const { fetch, sent } = fakeFetch(200, SPORTS);
+    await expect(clientWith(fetch, '').sports()).rejects.toMatchObject({ status: 401, endpoint: '/sports' });
+    expect(sent).toHaveLength(0);
+  });
+});
+
+describe('answers that mean "not offered by this service"', () => {
+  it('names the endpoint and the first failing path when the answer fails the schema', async () => {
+    const { fetch } = fakeFetch(200, [{ sportId: '10', sportName: 'Soccer', sportSlug: 'soccer' }]);
+    const error = await clientWith(fetch).sports().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NotOfferedError);
+    expect(error).toMatchObject({ endpoint: '/sports', reason: '[0].sportId: expected number, received string' });
+    expect((error as Error).message).toContain('not offered by this service');
+  });
+
+  it('treats a 200 that is not JSON as not offered', async () => {
+    const { fetch } = fakeFetch(200, '<!doctype html><title>app</title>');
+    await expect(clientWith(fetch).sports()).rejects.toMatchObject({ name: 'NotOfferedError', reason: 'the answer is not JSON' });
+  });
+
+  it('treats a 404 without the spec error body as not offered', async () => {
+    const { fetch } = fakeFetch(404, 'Not Found');
+    await expect(clientWith(fetch).futureOdds({ futureIds: ['f1'] })).rejects.toMatchObject({
+      name: 'NotOfferedError',
+      endpoint: '/futures/odds',
+    });
+  });
+
+  it('treats a 404 of an endpoint the spec gives no 404 as not offered, even with an error body', async () => {
+    const { fetch } = fakeFetch(404, { error: 404, message: 'No endpoint at /de/fixtures/markets.', code: 'not_found' });
+    await expect(clientWith(fetch).fixtureMarkets({ fixtureIds: ['x'] })).rejects.toBeInstanceOf(NotOfferedError);
+  });
+
+  it('keeps the SGP 404 with an error body as the service saying the fixture is unknown', async () => {
+    const { fetch } = fakeFetch(404, { error: 404, message: 'Unknown fixture.', code: 'not_found' });
+    await expect(clientWith(fetch).sgp({ oddsIds: ['a:b:1:0'] })).rejects.toMatchObject({ name: 'ApiError', status: 404 });
+  });
+
+  it('treats a 501 as not offered', async () => {
+    const { fetch } = fakeFetch(501, { error: 501, message: 'SGP pricing is not enabled.', code: 'not_enabled' });
+    await expect(clientWith(fetch).sgp({ oddsIds: ['a:b:1:0'] })).rejects.toMatchObject({
+      name: 'NotOfferedError',
+      endpoint: '/fixtures/odds/sgp',
+    });
+  });
+});
+
+describe('error answers', () => {
+  it('carries status, code and message of the spec error body', async () => {
+    const { fetch } = fakeFetch(403, { error: 403, message: 'Not entitled to sport 14.', code: 'channel_not_allowed' });
+    await expect(clientWith(fetch).markets({ sportId: 14 })).rejects.toMatchObject({
+      name: 'ApiError',
+      status: 403,
+      code: 'channel_not_allowed',
+      message: 'Not entitled to sport 14.',
+      endpoint: '/markets',
+    });
+  });
+
+  it('takes retryAfterSec from the Retry-After header when the body has none', async () => {
+    const { fetch } = fakeFetch(429, 'slow down', { 'Retry-After': '7' });
+    const client = createApiClient({
+      baseUrl: 'http://odds.test',
+      apiKey: SECRET,
+      lang: 'en',
+      fetch,
+      scheduler: new RequestScheduler({ maxRetries: 0 }),
+    });
+    await expect(client.sports()).rejects.toMatchObject({ status: 429, code: 'http_429', retryAfterSec: 7 });
+  });
+
+  it('wraps a failed connection in a NetworkError that names the base URL, not the key', async () => {
+    const fetch = () => Promise.reject(new TypeError('fetch failed'));
+    const error = await clientWith(fetch).sports().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NetworkError);
+    expect((error as Error).message).toContain('http://odds.test');
+    expect((error as Error).message).not.toContain(SECRET);
+  });
+
+  it('keeps a 500 with a body as an ApiError', async () => {
+    const { fetch } = fakeFetch(500, { error: 500, message: 'Internal error; it has been logged.', code: 'internal_error' });
+    const error = await clientWith(fetch).sports().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+  });
+});
+
+describe('configuration', () => {
+  it('strips a trailing slash, query and fragment from the base URL but keeps a path prefix', () => {
+    expect(normalizeBaseUrl(' https://odds.example.com/api/v5/?x=1#top ')).toBe('https://odds.example.com/api/v5');
+  });
+
+  it('refuses a base URL that is not absolute http(s)', () => {
+    expect(() => normalizeBaseUrl('odds.example.com')).toThrow(ApiClientConfigError);
+    expect(() => normalizeBaseUrl('ftp://odds.example.com')).toThrow(/http:\/\/ or https:\/\//);
+  });
+
+  it('refuses a base URL with credentials in it', () => {
+    expect(() => normalizeBaseUrl('https://user:pw@odds.example.com')).toThrow(/credentials/);
+  });
+
+  it('refuses an unknown language', () => {
+    expect(() => createApiClient({ baseUrl: 'http://odds.test', apiKey: SECRET, lang: 'xx' as 'en' })).toThrow(/Unknown language/);
+  });
+
+  it('encodes an empty parameter set as no query', () => {
+    expect(encodeParams({ sportId: undefined })).toBe('');
+  });
+});

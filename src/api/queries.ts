@@ -1,0 +1,198 @@
+// `queryOptions` per REST resource for React Query v5: reference data, lists, histories, CLV,
+// settlement and parlay quotes. Current odds are deliberately absent: live prices belong to the
+// book (src/book), which a snapshot from ./snapshots.ts only seeds.
+import { queryOptions } from '@tanstack/react-query';
+import type { ApiClient, ClvQuery, FixtureFilters, FixtureHistoryQuery } from './client.ts';
+import {
+  bookmakerKeys,
+  fixtureKeys,
+  futureKeys,
+  marketKeys,
+  parlayKeys,
+  participantKeys,
+  playerKeys,
+  seasonKeys,
+  sportKeys,
+  tournamentKeys,
+  venueKeys,
+} from './query-keys.ts';
+
+/** Reference data changes with a catalogue release, not during a session. */
+export const REFERENCE_STALE_MS = 60 * 60 * 1000;
+/** Fixture and futures lists move as fixtures start and finish. */
+export const LIST_STALE_MS = 15_000;
+/** Recorded history and CLV grow while a fixture is open. */
+export const HISTORY_STALE_MS = 30_000;
+/** A parlay or SGP quote follows its legs' prices. */
+export const QUOTE_STALE_MS = 5_000;
+
+const reference = { staleTime: REFERENCE_STALE_MS, gcTime: 2 * REFERENCE_STALE_MS } as const;
+
+export function sportsQuery(client: ApiClient) {
+  return queryOptions({ queryKey: sportKeys.list(), queryFn: () => client.sports(), ...reference });
+}
+
+export function tournamentsQuery(client: ApiClient, sportId?: number) {
+  return queryOptions({
+    queryKey: tournamentKeys.list(sportId),
+    queryFn: () => client.tournaments(sportId === undefined ? {} : { sportId }),
+    // The listing carries live fixture counts, so it is a list rather than pure reference data.
+    staleTime: LIST_STALE_MS,
+  });
+}
+
+export function bookmakersQuery(client: ApiClient, sportId?: number) {
+  return queryOptions({
+    queryKey: bookmakerKeys.list(sportId),
+    queryFn: () => client.bookmakers(sportId === undefined ? {} : { sportId }),
+    ...reference,
+  });
+}
+
+export function marketsBySportQuery(client: ApiClient, sportId: number) {
+  return queryOptions({ queryKey: marketKeys.bySport(sportId), queryFn: () => client.markets({ sportId }), ...reference });
+}
+
+export function marketsByIdsQuery(client: ApiClient, marketIds: readonly number[]) {
+  return queryOptions({ queryKey: marketKeys.byIds(marketIds), queryFn: () => client.markets({ marketIds }), ...reference });
+}
+
+export function marketsByOutcomesQuery(client: ApiClient, outcomeIds: readonly number[]) {
+  return queryOptions({ queryKey: marketKeys.byOutcomes(outcomeIds), queryFn: () => client.markets({ outcomeIds }), ...reference });
+}
+
+export function seasonsByTournamentQuery(client: ApiClient, tournamentId: number) {
+  return queryOptions({ queryKey: seasonKeys.byTournament(tournamentId), queryFn: () => client.seasons({ tournamentId }), ...reference });
+}
+
+export function seasonsByIdsQuery(client: ApiClient, seasonIds: readonly number[]) {
+  return queryOptions({ queryKey: seasonKeys.byIds(seasonIds), queryFn: () => client.seasons({ seasonIds }), ...reference });
+}
+
+export function participantsBySportQuery(client: ApiClient, sportId: number) {
+  return queryOptions({ queryKey: participantKeys.bySport(sportId), queryFn: () => client.participants({ sportId }), ...reference });
+}
+
+export function participantsByTournamentQuery(client: ApiClient, tournamentId: number) {
+  return queryOptions({
+    queryKey: participantKeys.byTournament(tournamentId),
+    queryFn: () => client.participants({ tournamentId }),
+    ...reference,
+  });
+}
+
+export function participantsByIdsQuery(client: ApiClient, participantIds: readonly number[]) {
+  return queryOptions({
+    queryKey: participantKeys.byIds(participantIds),
+    queryFn: () => client.participants({ participantIds }),
+    ...reference,
+  });
+}
+
+export function playersBySportQuery(client: ApiClient, sportId: number) {
+  return queryOptions({ queryKey: playerKeys.bySport(sportId), queryFn: () => client.players({ sportId }), ...reference });
+}
+
+export function playersByParticipantQuery(client: ApiClient, participantId: number) {
+  return queryOptions({ queryKey: playerKeys.byParticipant(participantId), queryFn: () => client.players({ participantId }), ...reference });
+}
+
+export function playersByIdsQuery(client: ApiClient, playerIds: readonly number[]) {
+  return queryOptions({ queryKey: playerKeys.byIds(playerIds), queryFn: () => client.players({ playerIds }), ...reference });
+}
+
+export function venuesQuery(client: ApiClient, venueIds?: readonly number[]) {
+  return queryOptions({
+    queryKey: venueKeys.list(venueIds),
+    queryFn: () => client.venues(venueIds === undefined ? {} : { venueIds }),
+    ...reference,
+  });
+}
+
+/** A fixture list (`/fixtures`). Its live fields (status, scores, clock) are a snapshot: read live ones from the book. */
+export function fixturesQuery(client: ApiClient, filters: FixtureFilters = {}) {
+  return queryOptions({ queryKey: fixtureKeys.list(filters), queryFn: () => client.fixtures(filters), staleTime: LIST_STALE_MS });
+}
+
+/** One fixture's view, or null when the service does not know it (or the key may not see it). */
+export function fixtureQuery(client: ApiClient, fixtureId: string) {
+  return queryOptions({
+    queryKey: fixtureKeys.detail(fixtureId),
+    queryFn: async () => (await client.fixtures({ fixtureIds: [fixtureId] }))[0] ?? null,
+    staleTime: LIST_STALE_MS,
+  });
+}
+
+/** The markets one fixture offers, or null when the fixture is unknown. */
+export function fixtureMarketsQuery(client: ApiClient, fixtureId: string) {
+  return queryOptions({
+    queryKey: fixtureKeys.markets(fixtureId),
+    queryFn: async () => (await client.fixtureMarkets({ fixtureIds: [fixtureId] }))[0] ?? null,
+    staleTime: LIST_STALE_MS,
+  });
+}
+
+/** Recorded prices of a fixture: give `oddsIds` or `bookmakers` (the service requires one). */
+export function fixtureHistoryQuery(client: ApiClient, query: FixtureHistoryQuery) {
+  const { fixtureId, oddsIds, ...range } = query;
+  return queryOptions({
+    queryKey: fixtureKeys.history(fixtureId, oddsIds, range),
+    queryFn: () => client.fixtureHistory({ fixtureId, ...(oddsIds === undefined ? {} : { oddsIds }), ...range }),
+    staleTime: HISTORY_STALE_MS,
+  });
+}
+
+export function fixtureClvQuery(client: ApiClient, fixtureId: string, query: ClvQuery = {}) {
+  return queryOptions({
+    queryKey: fixtureKeys.clv(fixtureId, query),
+    queryFn: () => client.fixtureClv({ fixtureId, ...query }),
+    staleTime: HISTORY_STALE_MS,
+  });
+}
+
+/** A fixture's settlement: final once `settledAt` is set, so it is then never refetched. */
+export function settlementQuery(client: ApiClient, fixtureId: string) {
+  return queryOptions({
+    queryKey: fixtureKeys.settlement(fixtureId),
+    queryFn: () => client.settlement({ fixtureId }),
+    staleTime: (query) => (query.state.data?.settledAt != null ? Number.POSITIVE_INFINITY : HISTORY_STALE_MS),
+  });
+}
+
+export function fixtureMappingQuery(client: ApiClient, fixtureIds: readonly string[]) {
+  return queryOptions({ queryKey: fixtureKeys.mapping(fixtureIds), queryFn: () => client.mapping({ fixtureIds }), ...reference });
+}
+
+export function liveFuturesQuery(
+  client: ApiClient,
+  filters: { readonly sportId?: number; readonly tournamentId?: number; readonly bookmakers?: readonly string[] } = {},
+) {
+  return queryOptions({ queryKey: futureKeys.list(filters), queryFn: () => client.futuresLive(filters), staleTime: LIST_STALE_MS });
+}
+
+/** Spec 4.8: without `oddsIds`, `bookmakers` must name exactly one bookmaker. */
+export function futureHistoryQuery(client: ApiClient, futureId: string, query: ClvQuery = {}) {
+  return queryOptions({
+    queryKey: futureKeys.history(futureId, query),
+    queryFn: () => client.futureHistory({ futureId, ...query }),
+    staleTime: HISTORY_STALE_MS,
+  });
+}
+
+export function futureClvQuery(client: ApiClient, futureId: string, query: ClvQuery = {}) {
+  return queryOptions({
+    queryKey: futureKeys.clv(futureId, query),
+    queryFn: () => client.futureClv({ futureId, ...query }),
+    staleTime: HISTORY_STALE_MS,
+  });
+}
+
+/** An uncorrelated accumulator quote (spec 4.2) for up to 20 legs. */
+export function parlayQuery(client: ApiClient, oddsIds: readonly string[]) {
+  return queryOptions({ queryKey: parlayKeys.parlay(oddsIds), queryFn: () => client.parlay({ oddsIds }), staleTime: QUOTE_STALE_MS });
+}
+
+/** A correlated same-game parlay quote (spec 4.1) for up to 20 legs of one fixture. */
+export function sgpQuery(client: ApiClient, oddsIds: readonly string[]) {
+  return queryOptions({ queryKey: parlayKeys.sgp(oddsIds), queryFn: () => client.sgp({ oddsIds }), staleTime: QUOTE_STALE_MS });
+}

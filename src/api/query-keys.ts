@@ -1,0 +1,104 @@
+// React Query keys per resource, from general to specific (TkDodo's key factories), so a page
+// can invalidate "every fixture list" or "this fixture's history" by prefix. Keys hold no client
+// identity: the app clears the cache whenever the base URL, key or language change.
+import type { ClvQuery, FixtureFilters } from './client.ts';
+
+/** An id list as a key part: de-duplicated and sorted, so the same set gives the same key. */
+function idSet<T extends string | number>(ids: readonly T[] | undefined): T[] | undefined {
+  if (ids === undefined) return undefined;
+  return [...new Set(ids)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** A filter object as a key part: undefined members dropped, id lists normalised. */
+function filterPart(filters: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const name of Object.keys(filters).sort()) {
+    const value = filters[name];
+    if (value === undefined) continue;
+    out[name] = Array.isArray(value) ? idSet(value as (string | number)[]) : value;
+  }
+  return out;
+}
+
+export const sportKeys = {
+  all: ['sports'] as const,
+  list: () => [...sportKeys.all, 'list'] as const,
+};
+
+export const tournamentKeys = {
+  all: ['tournaments'] as const,
+  list: (sportId?: number) => [...tournamentKeys.all, 'list', { sportId }] as const,
+};
+
+export const bookmakerKeys = {
+  all: ['bookmakers'] as const,
+  list: (sportId?: number) => [...bookmakerKeys.all, 'list', { sportId }] as const,
+};
+
+export const marketKeys = {
+  all: ['markets'] as const,
+  bySport: (sportId: number) => [...marketKeys.all, 'sport', sportId] as const,
+  byIds: (marketIds: readonly number[]) => [...marketKeys.all, 'ids', idSet(marketIds)] as const,
+  byOutcomes: (outcomeIds: readonly number[]) => [...marketKeys.all, 'outcomes', idSet(outcomeIds)] as const,
+};
+
+export const seasonKeys = {
+  all: ['seasons'] as const,
+  byTournament: (tournamentId: number) => [...seasonKeys.all, 'tournament', tournamentId] as const,
+  byIds: (seasonIds: readonly number[]) => [...seasonKeys.all, 'ids', idSet(seasonIds)] as const,
+};
+
+export const participantKeys = {
+  all: ['participants'] as const,
+  bySport: (sportId: number) => [...participantKeys.all, 'sport', sportId] as const,
+  byTournament: (tournamentId: number) => [...participantKeys.all, 'tournament', tournamentId] as const,
+  byIds: (participantIds: readonly number[]) => [...participantKeys.all, 'ids', idSet(participantIds)] as const,
+};
+
+export const playerKeys = {
+  all: ['players'] as const,
+  bySport: (sportId: number) => [...playerKeys.all, 'sport', sportId] as const,
+  byParticipant: (participantId: number) => [...playerKeys.all, 'participant', participantId] as const,
+  byIds: (playerIds: readonly number[]) => [...playerKeys.all, 'ids', idSet(playerIds)] as const,
+};
+
+export const venueKeys = {
+  all: ['venues'] as const,
+  list: (venueIds?: readonly number[]) => [...venueKeys.all, 'list', { venueIds: idSet(venueIds) }] as const,
+};
+
+export const fixtureKeys = {
+  all: ['fixtures'] as const,
+  lists: () => [...fixtureKeys.all, 'list'] as const,
+  list: (filters: FixtureFilters = {}) => [...fixtureKeys.lists(), filterPart(filters)] as const,
+  details: () => [...fixtureKeys.all, 'detail'] as const,
+  detail: (fixtureId: string) => [...fixtureKeys.details(), fixtureId] as const,
+  /** The markets a fixture offers (`/fixtures/markets`). */
+  markets: (fixtureId: string) => [...fixtureKeys.detail(fixtureId), 'markets'] as const,
+  /** Recorded prices; `oddsIds` and `bookmakers` narrow them, `from`/`to` (epoch ms) bound them. */
+  history: (
+    fixtureId: string,
+    oddsIds?: readonly string[],
+    range: { readonly bookmakers?: readonly string[]; readonly from?: number; readonly to?: number } = {},
+  ) => [...fixtureKeys.detail(fixtureId), 'history', filterPart({ oddsIds, ...range })] as const,
+  clv: (fixtureId: string, query: ClvQuery = {}) => [...fixtureKeys.detail(fixtureId), 'clv', filterPart(query)] as const,
+  settlement: (fixtureId: string) => [...fixtureKeys.detail(fixtureId), 'settlement'] as const,
+  mapping: (fixtureIds: readonly string[]) => [...fixtureKeys.all, 'mapping', idSet(fixtureIds)] as const,
+};
+
+export const futureKeys = {
+  all: ['futures'] as const,
+  lists: () => [...futureKeys.all, 'list'] as const,
+  list: (filters: { readonly sportId?: number; readonly tournamentId?: number; readonly bookmakers?: readonly string[] } = {}) =>
+    [...futureKeys.lists(), filterPart(filters)] as const,
+  detail: (futureId: string) => [...futureKeys.all, 'detail', futureId] as const,
+  history: (futureId: string, query: ClvQuery = {}) => [...futureKeys.detail(futureId), 'history', filterPart(query)] as const,
+  clv: (futureId: string, query: ClvQuery = {}) => [...futureKeys.detail(futureId), 'clv', filterPart(query)] as const,
+};
+
+/** Parlay and SGP quotes, keyed by their legs (the parlayId's set of oddsIds). */
+export const parlayKeys = {
+  all: ['parlays'] as const,
+  parlay: (oddsIds: readonly string[]) => [...parlayKeys.all, 'parlay', idSet(oddsIds)] as const,
+  sgp: (oddsIds: readonly string[]) => [...parlayKeys.all, 'sgp', idSet(oddsIds)] as const,
+};

@@ -1,0 +1,43 @@
+// The dashboard shell: product frame, navigation and the page of the current route. Pages add a
+// link to NAV_ITEMS and a route to ./routes.tsx.
+import type { ReactNode } from 'react';
+import { NavLink, Outlet } from 'react-router';
+import { RateLimitIndicator } from './rate-limit-indicator.tsx';
+
+/** The links of the main navigation, in order. */
+export const NAV_ITEMS: readonly { readonly to: string; readonly label: string; readonly end?: boolean }[] = [
+  { to: '/', label: 'Overview', end: true },
+  { to: '/settings', label: 'Settings' },
+];
+
+export function ShellFrame({ children }: { readonly children: ReactNode }) {
+  return (
+    <div className="shell">
+      <header className="shell-header">
+        <span className="brand" aria-hidden="true">
+          ◆
+        </span>
+        <h1>Odds Explorer</h1>
+        <span className="tagline">v5 Sports Odds Data Service</span>
+        <nav className="shell-nav" aria-label="Main">
+          {NAV_ITEMS.map((item) => (
+            <NavLink key={item.to} to={item.to} end={item.end ?? false}>
+              {item.label}
+            </NavLink>
+          ))}
+        </nav>
+        <RateLimitIndicator />
+      </header>
+      <main className="shell-main">{children}</main>
+    </div>
+  );
+}
+
+/** The layout route: the shell around the current page. */
+export function Shell() {
+  return (
+    <ShellFrame>
+      <Outlet />
+    </ShellFrame>
+  );
+}

@@ -1,0 +1,155 @@
+// @vitest-environment jsdom
+// The settings page in a browser-like DOM, over a fake fetch: the masked key, the pickers loaded
+// from the API, "test connection" in words, and "not offered" where an endpoint is missing.
+import { QueryClient } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { AppProviders } from '../../app/providers.tsx';
+import { routes } from '../../app/routes.tsx';
+import { useSettings } from '../../settings/use-settings.ts';
+
+const SPORTS = [
+  { sportId: 10, sportName: 'Soccer', sportSlug: 'soccer' },
+  { sportId: 11, sportName: 'Basketball', sportSlug: 'basketball' },
+];
+const BOOKMAKERS = [
+  { bookmaker: 'pinnacle', bookmakerName: 'Pinnacle', maxDelayLiveInSec: 5, maxDelayPregameInSec: 60, maxDelayPregameMainInSec: 30 },
+  { bookmaker: 'bet365', bookmakerName: 'bet365', maxDelayLiveInSec: 5, maxDelayPregameInSec: 60, maxDelayPregameMainInSec: 30 },
+];
+
+type Route = (path: string, headers: Headers) => { status: number; body: unknown };
+const requests: { url: string; headers: Headers }[] = [];
+
+function serve(route: Route): void {
+  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = input instanceof Request ? input.url : input instanceof URL ? input.href : input;
+    const headers = new Headers(init?.headers);
+    requests.push({ url, headers });
+    const { status, body } = route(new URL(url).pathname, headers);
+    return Promise.resolve(new Response(typeof body === 'string' ? body : JSON.stringify(body), { status }));
+  });
+}
+
+const everything: Route = (path) => {
+  if (path.endsWith('/sports')) return { status: 200, body: SPORTS };
+  if (path.endsWith('/bookmakers')) return { status: 200, body: BOOKMAKERS };
+  return { status: 404, body: 'Not found' };
+};
+
+function renderSettings(url = '/settings') {
+  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  useSettings.getState().reset();
+  requests.length = 0;
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('the API key field', () => {
+  it('masks the key until Show is pressed', () => {
+    serve(everything);
+    renderSettings();
+    const input = screen.getByLabelText('API key');
+    expect(input.getAttribute('type')).toBe('password');
+    fireEvent.click(screen.getByRole('button', { name: 'Show' }));
+    expect(input.getAttribute('type')).toBe('text');
+  });
+});
+
+describe('the pickers', () => {
+  it('lists the bookmakers of /bookmakers and stores the chosen ones', async () => {
+    serve(everything);
+    renderSettings();
+    const bookmakers = (await screen.findByText('Bookmakers')).closest('fieldset');
+    if (bookmakers === null) throw new Error('no bookmakers fieldset');
+    fireEvent.click(within(bookmakers).getByLabelText('Pinnacle'));
+    expect(useSettings.getState().bookmakers).toEqual(['pinnacle']);
+  });
+
+  it('lists the sports of /sports and stores the chosen ones', async () => {
+    serve(everything);
+    renderSettings();
+    fireEvent.click(await screen.findByLabelText('Basketball'));
+    expect(useSettings.getState().sportIds).toEqual([11]);
+  });
+
+  it('shows "not offered" where /bookmakers is missing, and still lists the sports', async () => {
+    serve((path) => (path.endsWith('/sports') ? { status: 200, body: SPORTS } : { status: 404, body: 'Not found' }));
+    renderSettings();
+    expect(await screen.findByText(/Not offered by this service/)).toBeTruthy();
+    expect(screen.getByText('/bookmakers')).toBeTruthy();
+    expect(await screen.findByLabelText('Soccer')).toBeTruthy();
+  });
+
+  it('sends the key only in the X-API-Key header', async () => {
+    serve(everything);
+    renderSettings();
+    await screen.findByLabelText('Soccer');
+    expect(requests.length).toBeGreaterThan(0);
+    for (const request of requests) {
+      expect(request.headers.get('x-api-key')).toBe('demo-key');
+      expect(request.url).not.toContain('demo-key');
+    }
+  });
+});
+
+describe('test connection', () => {
+  it('says the key is not valid when the service answers 401', async () => {
+    serve((path, headers) =>
+      headers.get('x-api-key') === 'wrong-key'
+        ? { status: 401, body: { error: 401, message: 'Invalid API key.', code: 'unauthorized' } }
+        : everything(path, headers),
+    );
+    renderSettings();
+    fireEvent.change(screen.getByLabelText('API key'), { target: { value: 'wrong-key' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
+    expect((await screen.findByText(/The key is not valid/)).textContent).toContain('401');
+  });
+
+  it('says it is connected and how many sports the key sees', async () => {
+    serve(everything);
+    renderSettings();
+    fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
+    expect(await screen.findByText('Connected: the key sees 2 sports.')).toBeTruthy();
+  });
+
+  it('keeps edits a draft until saved', () => {
+    serve(everything);
+    renderSettings();
+    fireEvent.change(screen.getByLabelText('Service base URL'), { target: { value: 'https://odds.example.com/' } });
+    expect(useSettings.getState().baseUrl).not.toBe('https://odds.example.com');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(useSettings.getState().baseUrl).toBe('https://odds.example.com');
+  });
+});
+
+describe('arriving after a 401', () => {
+  it('says the key was refused', () => {
+    serve(everything);
+    renderSettings('/settings?reason=invalid-key');
+    expect(screen.getByRole('alert').textContent).toMatch(/refused the API key/);
+  });
+});
+
+describe('preferences', () => {
+  it('applies the theme to the document at once', () => {
+    serve(everything);
+    renderSettings();
+    fireEvent.click(screen.getByLabelText('Dark'));
+    expect(document.documentElement.dataset.theme).toBe('dark');
+    expect(useSettings.getState().theme).toBe('dark');
+  });
+});

@@ -1,0 +1,30 @@
+// The settings page: connection (base URL, key, test), display preferences, and the bookmakers
+// and sports the pages and the stream cover. Users land here after a 401.
+import { useSearchParams } from 'react-router';
+import { BookmakerPicker } from './bookmaker-picker.tsx';
+import { ConnectionForm } from './connection-form.tsx';
+import { PreferencesForm } from './preferences-form.tsx';
+import { SportPicker } from './sport-picker.tsx';
+import { describeReason } from './unauthorized-reason.ts';
+
+export function SettingsPage() {
+  const [params] = useSearchParams();
+  const reason = describeReason(params.get('reason'));
+  return (
+    <section className="settings-page">
+      <h2>Settings</h2>
+      {reason !== null && (
+        <p className="settings-reason" role="alert">
+          {reason}
+        </p>
+      )}
+      <ConnectionForm />
+      <PreferencesForm />
+      <section className="settings-section" aria-label="Coverage">
+        <h3>Coverage</h3>
+        <SportPicker />
+        <BookmakerPicker />
+      </section>
+    </section>
+  );
+}
