@@ -1,8 +1,9 @@
 // Everything the pages rely on, outermost first: React Query, the REST client built from the
-// settings, and the theme applied to the document.
+// settings, the one stream connection feeding the live book, and the theme applied to the document.
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { useSettings } from '../settings/use-settings.ts';
+import { StreamProvider } from '../features/connection/stream-provider.tsx';
 import { ApiClientProvider } from './api-client-provider.tsx';
 
 function ThemeSync() {
@@ -17,7 +18,9 @@ export function AppProviders({ queryClient, children }: { readonly queryClient: 
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeSync />
-      <ApiClientProvider>{children}</ApiClientProvider>
+      <ApiClientProvider>
+        <StreamProvider>{children}</StreamProvider>
+      </ApiClientProvider>
     </QueryClientProvider>
   );
 }

@@ -2,11 +2,15 @@
 // link to NAV_ITEMS and a route to ./routes.tsx.
 import type { ReactNode } from 'react';
 import { NavLink, Outlet } from 'react-router';
+import { DisplaySwitches } from './display-switches.tsx';
+import { ConnectionIndicator } from '../features/connection/connection-indicator.tsx';
 import { RateLimitIndicator } from './rate-limit-indicator.tsx';
 
 /** The links of the main navigation, in order. */
 export const NAV_ITEMS: readonly { readonly to: string; readonly label: string; readonly end?: boolean }[] = [
   { to: '/', label: 'Overview', end: true },
+  { to: '/fixtures', label: 'Fixtures' },
+  { to: '/markets', label: 'Markets' },
   { to: '/settings', label: 'Settings' },
 ];
 
@@ -26,6 +30,8 @@ export function ShellFrame({ children }: { readonly children: ReactNode }) {
             </NavLink>
           ))}
         </nav>
+        <DisplaySwitches />
+        <ConnectionIndicator />
         <RateLimitIndicator />
       </header>
       <main className="shell-main">{children}</main>

@@ -1,0 +1,80 @@
+// Builders of wire rows for the book's and the stream client's tests (valid by src/wire/schemas.ts).
+import type { BookmakerFixtureMeta, FixtureView, OddsEntry, StreamUpdate } from '../wire/schemas.ts';
+
+export const FIXTURE_ID = 'sr10000001x1';
+
+/** A fixture price with `changedAt` and `price`; other fields plausible. */
+export function oddsEntry(changedAt: number, price = 2, bookmaker = 'pinnacle', outcomeId = 101): OddsEntry {
+  return {
+    bookmaker,
+    outcomeId,
+    playerId: 0,
+    marketId: 101,
+    active: true,
+    marketActive: true,
+    mainLine: true,
+    price,
+    priceAmerican: 100,
+    changedAt,
+  };
+}
+
+export function oddsIdOf(outcomeId = 101, bookmaker = 'pinnacle', fixtureId = FIXTURE_ID): string {
+  return `${fixtureId}:${bookmaker}:${String(outcomeId)}:0`;
+}
+
+let seq = 0;
+/** An `odds` data frame carrying the given prices of one fixture. */
+export function oddsFrame(entries: readonly OddsEntry[], fixtureId = FIXTURE_ID): StreamUpdate {
+  const odds: Record<string, Record<string, OddsEntry>> = {};
+  for (const e of entries) (odds[e.bookmaker] ??= {})[oddsIdOf(e.outcomeId, e.bookmaker, fixtureId)] = e;
+  seq++;
+  return { channel: 'odds', type: 'UPDATE', ts: 1000, entryId: `1000-${String(seq)}`, payload: { fixtureId, odds } };
+}
+
+export function meta(bookmaker: string, updatedAt: string, extra: Partial<BookmakerFixtureMeta> = {}): BookmakerFixtureMeta {
+  return {
+    bookmaker,
+    bookmakerFixtureId: null,
+    fixturePath: null,
+    hasOdds: true,
+    staleOdds: false,
+    staleOddsResponseCode: null,
+    suspended: false,
+    participantsRotated: false,
+    meta: null,
+    updatedAt,
+    ...extra,
+  };
+}
+
+export function fixtureView(fixtureId = FIXTURE_ID, statusId: 0 | 1 | 2 | 3 = 1): FixtureView {
+  return {
+    fixtureId,
+    status: { live: statusId === 1, statusId, statusName: statusId === 1 ? 'Live' : 'Pre-Game' },
+    sport: { sportId: 10, sportName: 'Soccer' },
+    tournament: { tournamentId: 1, tournamentName: 'League', categoryName: 'Country' },
+    season: { seasonId: null, seasonName: null, seasonRound: null },
+    venue: { venueId: null, venueName: null, venueLocation: null },
+    startTime: 1,
+    trueStartTime: null,
+    trueEndTime: null,
+    participants: {
+      participant1Id: 1,
+      participant1RotNr: null,
+      participant1Name: 'A',
+      participant1ShortName: null,
+      participant1Abbr: null,
+      participant2Id: 2,
+      participant2RotNr: null,
+      participant2Name: 'B',
+      participant2ShortName: null,
+      participant2Abbr: null,
+    },
+    scores: {},
+    clock: null,
+    expectedPeriods: 2,
+    periodLength: 45,
+    externalProviders: {},
+  };
+}

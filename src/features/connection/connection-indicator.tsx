@@ -1,0 +1,102 @@
+// The visible state of the stream: phase, negotiated receiveType, updates/s, delay, malformed
+// frames, the last problem in words, and per bookmaker staleOdds / suspended / meta age vs bound.
+import { Link } from 'react-router';
+import type { BookmakerSummary } from '../../book/book.ts';
+import type { ConnectionPhase, StreamStatus } from '../../stream/stream-client.ts';
+import { useBookmakerSummaries, useStreamConnection, useStreamStatus } from './stream-context.ts';
+
+const PHASE_LABELS: Record<ConnectionPhase, string> = {
+  connecting: 'connecting',
+  connected: 'connected',
+  resuming: 'resuming',
+  resnapshotting: 're-snapshotting',
+  offline: 'offline',
+};
+
+function formatAge(ms: number): string {
+  return ms < 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${String(Math.round(ms / 1000))} s`;
+}
+
+function BookmakerRow({ summary }: { readonly summary: BookmakerSummary }) {
+  const bound = summary.maxDelaySec === null ? 'no bound' : `bound ${String(summary.maxDelaySec)} s`;
+  return (
+    <tr data-overdue={summary.overdue > 0}>
+      <th scope="row">{summary.bookmaker}</th>
+      <td>{summary.staleOdds}</td>
+      <td>{summary.suspended}</td>
+      <td>
+        {formatAge(summary.maxAgeMs)} ({bound})
+      </td>
+      <td>{summary.overdue}</td>
+    </tr>
+  );
+}
+
+/**
+ * The connection indicator. Needs `<StreamProvider>` above it; without one it says the stream is
+ * not started. Compact line first; the per-bookmaker table opens on demand.
+ */
+export function ConnectionIndicator() {
+  const status: StreamStatus | null = useStreamStatus();
+  const connection = useStreamConnection();
+  const summaries = useBookmakerSummaries();
+  if (status === null) {
+    return (
+      <div className="connection-indicator" role="status" data-phase="offline">
+        stream: not started
+      </div>
+    );
+  }
+  const access = status.access === null ? null : [status.access.live ? 'live' : null, status.access.pregame ? 'pre-game' : null].filter(Boolean).join(' + ');
+  return (
+    <div className="connection-indicator" role="status" data-phase={status.phase}>
+      <span className="connection-phase">stream: {PHASE_LABELS[status.phase]}</span>
+      {status.receiveType !== null && <span> · {status.receiveType}</span>}
+      {access !== null && <span> · access {access === '' ? 'none' : access}</span>}
+      <span> · {status.updatesPerSec} updates/s</span>
+      {status.delayMs !== null && <span> · delay {formatAge(status.delayMs)}</span>}
+      <span> · malformed frames {status.malformedFrames}</span>
+      {status.resnapshotChannels.length > 0 && <span> · re-fetching {status.resnapshotChannels.join(', ')}</span>}
+      {status.problem !== null && (
+        <p className="connection-problem">
+          {status.problem}
+          {status.needsSettings && (
+            <>
+              {' '}
+              <Link to="/settings">Open the settings</Link>
+            </>
+          )}
+          {status.phase === 'offline' && !status.needsSettings && connection !== null && (
+            <>
+              {' '}
+              <button type="button" onClick={() => { connection.reconnect(); }}>
+                Retry now
+              </button>
+            </>
+          )}
+        </p>
+      )}
+      {summaries.length > 0 && (
+        <details>
+          <summary>Bookmakers</summary>
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">bookmaker</th>
+                <th scope="col">staleOdds</th>
+                <th scope="col">suspended</th>
+                <th scope="col">oldest meta (bound)</th>
+                <th scope="col">overdue</th>
+              </tr>
+            </thead>
+            <tbody>
+              {summaries.map((s) => (
+                <BookmakerRow key={s.bookmaker} summary={s} />
+              ))}
+            </tbody>
+          </table>
+        </details>
+      )}
+    </div>
+  );
+}

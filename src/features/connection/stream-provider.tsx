@@ -1,0 +1,93 @@
+// Starts the page's side of the stream: one live book per page, fed by the shared stream worker,
+// configured from the settings (service, key, language, sports, bookmakers). Mount it inside
+// the REST client's provider (it reads the bookmaker list for the staleness bounds).
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { bookmakersQuery } from '../../api/queries.ts';
+import { useApiClient } from '../../api/use-api-client.ts';
+import { LiveBook } from '../../book/book.ts';
+import { BookContext } from '../../book/use-book.ts';
+import { connectStream, type StreamConnection } from '../../stream/connect-stream.ts';
+import { useEffectiveApiKey, useSettings } from '../../settings/use-settings.ts';
+import type { ReceiveType } from '../../wire/schemas.ts';
+import { StreamContext } from './stream-context.ts';
+
+/** `http(s)://host` → `ws(s)://host/ws` (stream note: the gateway is at /ws on the REST host). */
+export function streamUrlOf(baseUrl: string): string {
+  return `${baseUrl.replace(/^http/i, 'ws').replace(/\/+$/, '')}/ws`;
+}
+
+/** The encoding asked for at login (the gateway may downgrade; the worker decodes by what it negotiates). */
+const RECEIVE_TYPE: ReceiveType = 'zstd-dict';
+/** How often metas are re-judged against their bounds (they go overdue with no frame arriving). */
+const STALENESS_CHECK_MS = 1_000;
+
+/** The page's book and its stream connection: one per page, for the page's lifetime. */
+export interface PageStream {
+  readonly book: LiveBook;
+  readonly connection: StreamConnection;
+}
+
+let pageStream: PageStream | null = null;
+
+/**
+ * The page's stream, opened on first use and kept until the page goes (the worker learns of it
+ * on pagehide). A singleton on purpose: StrictMode's double mount must not open two workers.
+ */
+export function openPageStream(): PageStream {
+  if (pageStream === null) {
+    const book = new LiveBook();
+    pageStream = { book, connection: connectStream(book) };
+  }
+  return pageStream;
+}
+
+export function StreamProvider({ children, open = openPageStream }: { readonly children: ReactNode; readonly open?: () => PageStream }) {
+  const [{ book, connection }] = useState(open);
+  const api = useApiClient();
+  const baseUrl = useSettings((s) => s.baseUrl);
+  const lang = useSettings((s) => s.lang);
+  const chosenBookmakers = useSettings((s) => s.bookmakers);
+  const sportIds = useSettings((s) => s.sportIds);
+  const apiKey = useEffectiveApiKey();
+  const bookmakerList = useQuery(bookmakersQuery(api));
+
+  // Pages seed the page's book from REST; the worker shares those seeds with every tab's book.
+  useEffect(() => book.subscribeSeeds((snapshot) => {
+    connection.seed(snapshot);
+  }), [book, connection]);
+
+  useEffect(() => {
+    if (bookmakerList.data !== undefined) book.setBookmakerBounds(bookmakerList.data);
+  }, [book, bookmakerList.data]);
+
+  useEffect(() => {
+    const timer = setInterval(() => {
+      book.checkStaleness();
+      book.flush();
+    }, STALENESS_CHECK_MS);
+    return () => {
+      clearInterval(timer);
+    };
+  }, [book]);
+
+  // The odds channels need bookmakers at login: "every bookmaker" means the key's whole list.
+  const bookmakers = useMemo(
+    () => (chosenBookmakers.length > 0 ? chosenBookmakers : (bookmakerList.data?.map((b) => b.bookmaker) ?? null)),
+    [chosenBookmakers, bookmakerList.data],
+  );
+
+  useEffect(() => {
+    if (bookmakers === null || apiKey === '') return;
+    connection.configure({
+      stream: { url: streamUrlOf(baseUrl), apiKey, lang, receiveType: RECEIVE_TYPE, sportIds: [...sportIds], bookmakers: [...bookmakers] },
+      restBaseUrl: baseUrl,
+    });
+  }, [connection, baseUrl, apiKey, lang, sportIds, bookmakers]);
+
+  return (
+    <BookContext value={book}>
+      <StreamContext value={connection}>{children}</StreamContext>
+    </BookContext>
+  );
+}

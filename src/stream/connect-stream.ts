@@ -1,0 +1,141 @@
+// The page side of the stream: starts the shared stream worker (a SharedWorker, or a dedicated
+// Worker where SharedWorker is missing), applies its batches to the page's live book, and acks
+// each batch from requestAnimationFrame so the worker posts at most once per frame.
+import type { BookSnapshot, LiveBook } from '../book/book.ts';
+import type { PageToWorker, WorkerConfig, WorkerToPage } from './messages.ts';
+import type { StreamStatus } from './stream-client.ts';
+
+export type WorkerKind = 'shared' | 'dedicated' | 'none';
+
+/** The page's end of the worker: a SharedWorker's port or a dedicated Worker. */
+export interface WorkerEndpoint {
+  postMessage(message: PageToWorker): void;
+  onmessage: ((event: MessageEvent<WorkerToPage>) => void) | null;
+  close(): void;
+}
+
+/** What the page holds: send settings and seeds, read the status. */
+export interface StreamConnection {
+  /** (Re)configures the stream; identical settings are a no-op in the worker. */
+  configure(config: WorkerConfig): void;
+  /** Shares a page's REST seed with every tab's book (it only fills, never undoes a live update). */
+  seed(snapshot: BookSnapshot): void;
+  reconnect(): void;
+  getStatus(): StreamStatus | null;
+  subscribeStatus(listener: () => void): () => void;
+  /** Which kind of worker carries the stream ('none': no workers here, e.g. jsdom; nothing streams). */
+  readonly kind: WorkerKind;
+  close(): void;
+}
+
+/**
+ * Opens the worker the browser supports: a SharedWorker (one stream for all tabs), else a
+ * dedicated Worker; where neither exists (jsdom, old engines) an inert endpoint, so that mounting
+ * the provider never crashes a page.
+ */
+export function openStreamWorker(): { endpoint: WorkerEndpoint; kind: WorkerKind } {
+  if (typeof SharedWorker === 'undefined' && typeof Worker === 'undefined') {
+    return { kind: 'none', endpoint: { postMessage: () => undefined, onmessage: null, close: () => undefined } };
+  }
+  if (typeof SharedWorker !== 'undefined') {
+    const worker = new SharedWorker(new URL('./stream.worker.ts', import.meta.url), { type: 'module', name: 'odds-stream' });
+    const port = worker.port;
+    port.start();
+    return {
+      kind: 'shared',
+      endpoint: {
+        postMessage: (message) => {
+          port.postMessage(message);
+        },
+        set onmessage(handler) {
+          port.onmessage = handler as ((event: MessageEvent) => void) | null;
+        },
+        get onmessage() {
+          return port.onmessage as ((event: MessageEvent<WorkerToPage>) => void) | null;
+        },
+        close: () => {
+          port.close();
+        },
+      },
+    };
+  }
+  const worker = new Worker(new URL('./stream.worker.ts', import.meta.url), { type: 'module', name: 'odds-stream' });
+  return {
+    kind: 'dedicated',
+    endpoint: {
+      postMessage: (message) => {
+        worker.postMessage(message);
+      },
+      set onmessage(handler) {
+        worker.onmessage = handler as ((event: MessageEvent) => void) | null;
+      },
+      get onmessage() {
+        return worker.onmessage as ((event: MessageEvent<WorkerToPage>) => void) | null;
+      },
+      close: () => {
+        worker.terminate();
+      },
+    },
+  };
+}
+
+export interface ConnectStreamOptions {
+  /** Defaults to `openStreamWorker()`. */
+  readonly open?: () => { endpoint: WorkerEndpoint; kind: WorkerKind };
+  /** Defaults to `requestAnimationFrame` (the ack waits for the next frame). */
+  readonly nextFrame?: (callback: () => void) => void;
+}
+
+/**
+ * Connects the page's `book` to the stream worker. Each batch is applied and flushed at once
+ * (subscribers of changed rows render), and acknowledged on the next animation frame.
+ */
+export function connectStream(book: LiveBook, options: ConnectStreamOptions = {}): StreamConnection {
+  const { endpoint, kind } = (options.open ?? openStreamWorker)();
+  const nextFrame = options.nextFrame ?? ((callback: () => void) => requestAnimationFrame(() => { callback(); }));
+  let status: StreamStatus | null = null;
+  const listeners = new Set<() => void>();
+  let closed = false;
+
+  endpoint.onmessage = (event) => {
+    const message = event.data;
+    book.apply(message.ops);
+    book.flush();
+    if (message.status !== null) {
+      status = message.status;
+      for (const listener of [...listeners]) listener();
+    }
+    nextFrame(() => {
+      if (!closed) endpoint.postMessage({ type: 'ack' });
+    });
+  };
+
+  const bye = (): void => {
+    if (!closed) endpoint.postMessage({ type: 'bye' });
+  };
+  if (typeof addEventListener === 'function') addEventListener('pagehide', bye);
+
+  return {
+    kind,
+    configure: (config) => {
+      endpoint.postMessage({ type: 'configure', config });
+    },
+    seed: (snapshot) => {
+      endpoint.postMessage({ type: 'seed', snapshot });
+    },
+    reconnect: () => {
+      endpoint.postMessage({ type: 'reconnect' });
+    },
+    getStatus: () => status,
+    subscribeStatus: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    close: () => {
+      bye();
+      closed = true;
+      if (typeof removeEventListener === 'function') removeEventListener('pagehide', bye);
+      endpoint.close();
+    },
+  };
+}

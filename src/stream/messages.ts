@@ -1,0 +1,30 @@
+// The messages between a page and the stream worker (structured-cloneable, no functions).
+import type { BookOp, BookSnapshot } from '../book/book.ts';
+import type { StreamSettings, StreamStatus } from './stream-client.ts';
+
+/** What the worker needs to connect: the stream login and the REST service for re-snapshots. */
+export interface WorkerConfig {
+  readonly stream: StreamSettings;
+  /** `http(s)://host` of the REST service (same key and lang as the stream). */
+  readonly restBaseUrl: string;
+}
+
+export type PageToWorker =
+  /** Connect with these settings; a change of settings reconnects with resume. Same settings: no-op. */
+  | { readonly type: 'configure'; readonly config: WorkerConfig }
+  /** The page applied the last batch and rendered (sent from requestAnimationFrame): the next may come. */
+  | { readonly type: 'ack' }
+  /** A page's REST seed, shared with every tab (non-authoritative: it only fills). */
+  | { readonly type: 'seed'; readonly snapshot: BookSnapshot }
+  /** Reconnect now (the indicator's "retry"). */
+  | { readonly type: 'reconnect' }
+  /** The page is going away (pagehide). */
+  | { readonly type: 'bye' };
+
+export type WorkerToPage = {
+  readonly type: 'batch';
+  /** Book ops to apply in order. */
+  readonly ops: readonly BookOp[];
+  /** The stream status when it changed since the last batch, else null. */
+  readonly status: StreamStatus | null;
+};

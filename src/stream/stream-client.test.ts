@@ -1,0 +1,248 @@
+// The stream client against a scripted gateway on a real loopback socket (ws), one behaviour each.
+import { encode } from '@msgpack/msgpack';
+import { afterEach, describe, expect, it } from 'vitest';
+import { WebSocket, WebSocketServer } from 'ws';
+import type { BookOp, BookSnapshot } from '../book/book.ts';
+import { oddsEntry, oddsFrame } from '../book/book-test-data.ts';
+import type { LoginFrame } from '../wire/schemas.ts';
+import { memoryCursorStore, type CursorStore } from './cursor-store.ts';
+import type { SnapshotRequest, SnapshotSource } from './snapshots.ts';
+import { createStreamClient, explainClose, type StreamClient, type StreamSettings, type WebSocketConstructor } from './stream-client.ts';
+
+interface Gateway {
+  readonly url: string;
+  readonly logins: LoginFrame[];
+  /** Resolves with the server side of the next connection, after its login. */
+  nextConnection(): Promise<WebSocket>;
+  close(): Promise<void>;
+}
+
+async function startGateway(): Promise<Gateway> {
+  const server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+  await new Promise<void>((resolve) => server.once('listening', () => { resolve(); }));
+  const logins: LoginFrame[] = [];
+  const waiting: ((ws: WebSocket) => void)[] = [];
+  const ready: WebSocket[] = [];
+  server.on('connection', (ws) => {
+    ws.once('message', (data: Buffer) => {
+      logins.push(JSON.parse(data.toString()) as LoginFrame);
+      const take = waiting.shift();
+      if (take) take(ws);
+      else ready.push(ws);
+    });
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : 0;
+  return {
+    url: `ws://127.0.0.1:${String(port)}/ws`,
+    logins,
+    nextConnection: () => {
+      const ws = ready.shift();
+      return ws ? Promise.resolve(ws) : new Promise((resolve) => waiting.push(resolve));
+    },
+    close: () =>
+      new Promise((resolve) => {
+        for (const c of server.clients) c.terminate();
+        server.close(() => { resolve(); });
+      }),
+  };
+}
+
+function loginOk(over: { receiveType?: string; serverEpoch?: string; replayChannels?: string[]; channels?: string[] } = {}): string {
+  return JSON.stringify({
+    type: 'login_ok',
+    access: { live: true, pregame: true },
+    channels: over.channels ?? ['fixtures', 'odds'],
+    receiveType: over.receiveType ?? 'json',
+    resume: { serverEpoch: over.serverEpoch ?? 'e1', resumeWindowMs: 60000, replayChannels: over.replayChannels ?? ['fixtures'], serverEntryIds: {} },
+  });
+}
+
+const EMPTY: BookSnapshot = { channels: [], fixtureIds: [], futureIds: [], bookmakers: [], fixtures: [], odds: [], futuresOdds: [] };
+
+/** A snapshot source whose fetches the test resolves by hand. */
+function manualSnapshots(): SnapshotSource & { requests: SnapshotRequest[]; resolveNext(): void } {
+  const resolvers: (() => void)[] = [];
+  const requests: SnapshotRequest[] = [];
+  return {
+    requests,
+    fetch(request) {
+      requests.push(request);
+      return new Promise((resolve) => resolvers.push(() => { resolve({ ...EMPTY, channels: request.channels }); }));
+    },
+    resolveNext() {
+      resolvers.shift()?.();
+    },
+  };
+}
+
+const instantSnapshots: SnapshotSource = { fetch: (request) => Promise.resolve({ ...EMPTY, channels: request.channels }) };
+
+let gateway: Gateway | undefined;
+let client: StreamClient | undefined;
+afterEach(async () => {
+  await client?.stop();
+  await gateway?.close();
+  client = undefined;
+  gateway = undefined;
+});
+
+function until(predicate: () => boolean, ms = 3000): Promise<void> {
+  const deadline = Date.now() + ms;
+  return new Promise((resolve, reject) => {
+    const poll = () => {
+      if (predicate()) resolve();
+      else if (Date.now() > deadline) reject(new Error('condition not met in time'));
+      else setTimeout(poll, 5);
+    };
+    poll();
+  });
+}
+
+async function setup(settings: Partial<StreamSettings> = {}, snapshots: SnapshotSource = instantSnapshots, cursors: CursorStore = memoryCursorStore()) {
+  gateway = await startGateway();
+  const ops: BookOp[] = [];
+  client = createStreamClient({
+    settings: { url: gateway.url, apiKey: 'demo-key', lang: 'en', receiveType: 'json', bookmakers: ['pinnacle'], sportIds: [10], ...settings },
+    WebSocket: WebSocket as unknown as WebSocketConstructor,
+    cursors,
+    snapshots,
+    scope: () => ({ fixtureIds: [], futureIds: [] }),
+    emit: (batch) => ops.push(...batch),
+    backoff: { baseMs: 10, maxMs: 50 },
+    persistEveryMs: 10,
+  });
+  await client.start();
+  return { gw: gateway, ops, client };
+}
+
+describe('stream client', () => {
+  it('logs in with the key, filters, lang and the asked receiveType in the login frame', async () => {
+    const { gw } = await setup({ receiveType: 'zstd' });
+    await gw.nextConnection();
+    expect(gw.logins[0]).toMatchObject({ type: 'login', apiKey: 'demo-key', lang: 'en', receiveType: 'zstd', bookmakers: ['pinnacle'], sportIds: [10] });
+  });
+
+  it('decodes by the negotiated receiveType, not the one asked for', async () => {
+    const { gw, ops, client: c } = await setup({ receiveType: 'zstd' });
+    const ws = await gw.nextConnection();
+    ws.send(loginOk({ receiveType: 'binary' }));
+    ws.send(encode(oddsFrame([oddsEntry(10)])));
+    await until(() => ops.some((o) => o.op === 'update'));
+    expect(c.status.receiveType).toBe('binary');
+  });
+
+  it('emits the authoritative seed first, then the deltas buffered while the snapshot was fetched', async () => {
+    const snapshots = manualSnapshots();
+    const { gw, ops } = await setup({}, snapshots);
+    const ws = await gw.nextConnection();
+    ws.send(loginOk());
+    await until(() => snapshots.requests.length === 1);
+    ws.send(JSON.stringify(oddsFrame([oddsEntry(10)])));
+    await new Promise((r) => setTimeout(r, 30));
+    expect(ops).toEqual([]);
+    snapshots.resolveNext();
+    await until(() => ops.length >= 2);
+    expect(ops.map((o) => o.op)).toEqual(['seed', 'update']);
+  });
+
+  it('re-snapshots every subscribed channel on the first connection, having no cursors', async () => {
+    const snapshots = manualSnapshots();
+    const { gw } = await setup({}, snapshots);
+    (await gw.nextConnection()).send(loginOk({ channels: ['fixtures', 'odds', 'scores'] }));
+    await until(() => snapshots.requests.length === 1);
+    expect(snapshots.requests[0]?.channels).toEqual(['fixtures', 'odds', 'scores']);
+  });
+
+  it('resumes with serverEpoch and lastSeenId of the replay channels only, and re-snapshots the rest', async () => {
+    const cursors = memoryCursorStore({ serverEpoch: 'e1', lastSeenId: { fixtures: '5-1', odds: '5-2' }, replayChannels: ['fixtures'] });
+    const snapshots = manualSnapshots();
+    const { gw } = await setup({}, snapshots, cursors);
+    const ws = await gw.nextConnection();
+    expect(gw.logins[0]).toMatchObject({ serverEpoch: 'e1', lastSeenId: { fixtures: '5-1' } });
+    ws.send(loginOk({ serverEpoch: 'e1' }));
+    await until(() => snapshots.requests.length === 1);
+    expect(snapshots.requests[0]?.channels).toEqual(['odds']);
+  });
+
+  it('re-snapshots everything when login_ok brings a new serverEpoch', async () => {
+    const cursors = memoryCursorStore({ serverEpoch: 'e1', lastSeenId: { fixtures: '5-1' }, replayChannels: ['fixtures'] });
+    const snapshots = manualSnapshots();
+    const { gw } = await setup({}, snapshots, cursors);
+    (await gw.nextConnection()).send(loginOk({ serverEpoch: 'e2' }));
+    await until(() => snapshots.requests.length === 1);
+    expect(snapshots.requests[0]?.channels).toEqual(['fixtures', 'odds']);
+  });
+
+  it('persists the cursor of each processed data frame', async () => {
+    const cursors = memoryCursorStore();
+    const { gw, ops } = await setup({}, instantSnapshots, cursors);
+    const ws = await gw.nextConnection();
+    ws.send(loginOk());
+    await until(() => ops.length === 1);
+    ws.send(JSON.stringify({ channel: 'fixtures', type: 'UPDATE', ts: 1, entryId: '77-3', payload: { nope: true } }));
+    ws.send(JSON.stringify({ ...oddsFrame([oddsEntry(10)]), entryId: '80-1' }));
+    await until(() => ops.length === 2);
+    await until(() => false, 40).catch(() => undefined);
+    expect((await cursors.load())?.lastSeenId).toEqual({ odds: '80-1' });
+  });
+
+  it('counts malformed frames and emits nothing for them', async () => {
+    const { gw, ops, client: c } = await setup({}, instantSnapshots);
+    const ws = await gw.nextConnection();
+    ws.send(loginOk());
+    await until(() => ops.length === 1);
+    ws.send('{not json');
+    ws.send(new Uint8Array([1, 2, 3]));
+    ws.send(JSON.stringify({ channel: 'odds', type: 'UPDATE', ts: 1, entryId: '1-1', payload: { fixtureId: 'f', odds: { b: { x: { price: 'high' } } } } }));
+    await until(() => c.status.malformedFrames === 3);
+    expect(ops).toHaveLength(1);
+  });
+
+  it('clears the cursors of the channels of snapshot_required and re-fetches them', async () => {
+    const cursors = memoryCursorStore({ serverEpoch: 'e1', lastSeenId: { fixtures: '5-1' }, replayChannels: ['fixtures'] });
+    const snapshots = manualSnapshots();
+    const { gw } = await setup({}, snapshots, cursors);
+    const ws = await gw.nextConnection();
+    ws.send(loginOk({ serverEpoch: 'e1' }));
+    await until(() => snapshots.requests.length === 1);
+    snapshots.resolveNext();
+    ws.send(JSON.stringify({ type: 'snapshot_required', reason: 'resume_window_exceeded', channels: ['fixtures'], serverEpoch: 'e1', resumeWindowMs: 60000, serverEntryIds: {} }));
+    await until(() => snapshots.requests.length === 2);
+    expect(snapshots.requests[1]?.channels).toEqual(['fixtures']);
+    await until(() => false, 40).catch(() => undefined);
+    expect((await cursors.load())?.lastSeenId).toEqual({});
+  });
+
+  it('reconnects at once on a reconnect control frame, resuming', async () => {
+    const { gw, ops } = await setup({}, instantSnapshots);
+    const ws = await gw.nextConnection();
+    ws.send(loginOk());
+    await until(() => ops.length === 1);
+    ws.send(JSON.stringify({ type: 'reconnect', reason: 'server_upgrade' }));
+    await gw.nextConnection();
+    expect(gw.logins[1]?.serverEpoch).toBe('e1');
+  });
+
+  it('stops retrying after a 4401 and asks for the settings', async () => {
+    const { gw, client: c } = await setup();
+    (await gw.nextConnection()).close(4401, 'invalid key');
+    await until(() => c.status.needsSettings);
+    expect(c.status).toMatchObject({ phase: 'offline', retryAt: null });
+    expect(c.status.problem).toMatch(/API key was refused/);
+  });
+
+  it('retries with backoff after a 4003 and says why in words', async () => {
+    const { gw, client: c } = await setup();
+    (await gw.nextConnection()).close(4003, 'too many connections');
+    await until(() => c.status.phase === 'offline');
+    expect(c.status.problem).toMatch(/at most 5 per key/);
+    expect(c.status.retryAt).not.toBeNull();
+  });
+});
+
+describe('explainClose', () => {
+  it.each([4001, 4002, 4003, 4401, 4403, 1006])('explains close code %i in words', (code) => {
+    expect(explainClose(code, '')).toContain(String(code));
+  });
+});

@@ -1,0 +1,53 @@
+// The stream worker: one WebSocket per browser for every open tab. Loaded as a SharedWorker
+// (one per origin) or, where SharedWorker is missing, as a dedicated Worker per tab. Decoding,
+// cursors (IndexedDB), re-snapshots and batching happen here; pages only apply batches.
+/// <reference lib="webworker" />
+import { createApiClient, isLang } from '../api/client.ts';
+import { cursorKey, indexedDbCursorStore, memoryCursorStore } from './cursor-store.ts';
+import type { PageToWorker } from './messages.ts';
+import { apiSnapshotSource } from './snapshots.ts';
+import { createStreamClient, type WebSocketConstructor } from './stream-client.ts';
+import { createWorkerHub, type PagePort } from './worker-hub.ts';
+
+const hub = createWorkerHub({
+  setTimeout: (callback, ms) => setTimeout(callback, ms),
+  createClient: (config, book, emit, onStatus) => {
+    const lang = config.stream.lang;
+    const api = createApiClient({ baseUrl: config.restBaseUrl, apiKey: config.stream.apiKey, lang: isLang(lang) ? lang : 'en' });
+    return createStreamClient({
+      settings: config.stream,
+      WebSocket: WebSocket as unknown as WebSocketConstructor,
+      cursors: typeof indexedDB === 'undefined' ? memoryCursorStore() : indexedDbCursorStore(indexedDB, cursorKey(config.stream.url)),
+      snapshots: apiSnapshotSource(api),
+      scope: () => ({ fixtureIds: book.fixtureIds(), futureIds: book.futureIds() }),
+      emit,
+      onStatus,
+    });
+  },
+});
+
+interface PortLike extends PagePort {
+  onmessage: ((event: MessageEvent<PageToWorker>) => void) | null;
+}
+
+function attach(port: PortLike): void {
+  hub.connect(port);
+  port.onmessage = (event) => {
+    hub.receive(port, event.data);
+  };
+}
+
+const scope = self as unknown as { onconnect?: unknown } & PortLike;
+if ('onconnect' in scope) {
+  // SharedWorker: every tab connects through its own MessagePort.
+  (self as unknown as { onconnect: (event: MessageEvent) => void }).onconnect = (event) => {
+    const port = event.ports[0];
+    if (port !== undefined) {
+      attach(port);
+      port.start();
+    }
+  };
+} else {
+  // Dedicated worker (fallback): the one page talks to the worker scope itself.
+  attach(scope);
+}
