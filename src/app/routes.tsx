@@ -1,17 +1,41 @@
 // The dashboard's routes: every page renders inside the shell. Add a page as a child of the
 // layout route (and a link in NAV_ITEMS of ./shell.tsx).
 import type { RouteObject } from 'react-router';
+import { ListSkeleton } from '../components/list-skeleton.tsx';
 import { SettingsPage } from '../features/settings/settings-page.tsx';
 import { LandingPage } from './landing-page.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 import { RouteError } from './route-error.tsx';
-import { Shell } from './shell.tsx';
+import { Shell, ShellFrame } from './shell.tsx';
 
 /** Pages inside the shell; the catch-all stays last. */
 export const pageRoutes: RouteObject[] = [
   { index: true, element: <LandingPage /> },
+  // Loaded on first visit, so the first route's JavaScript stays small (TanStack Table and the
+  // virtualizer ship with the pages that use them).
+  {
+    path: 'fixtures',
+    lazy: async () => ({ Component: (await import('../features/fixtures/fixtures-page.tsx')).FixturesPage }),
+  },
+  {
+    path: 'markets',
+    lazy: async () => ({ Component: (await import('../features/markets/markets-page.tsx')).MarketsPage }),
+  },
   { path: 'settings', element: <SettingsPage /> },
   { path: '*', element: <NotFoundPage /> },
 ];
 
-export const routes: RouteObject[] = [{ path: '/', element: <Shell />, errorElement: <RouteError />, children: pageRoutes }];
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <Shell />,
+    errorElement: <RouteError />,
+    // Shown while a lazy page of the first URL loads.
+    hydrateFallbackElement: (
+      <ShellFrame>
+        <ListSkeleton label="Loading the page" rows={8} />
+      </ShellFrame>
+    ),
+    children: pageRoutes,
+  },
+];
