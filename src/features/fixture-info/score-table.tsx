@@ -1,0 +1,43 @@
+// The live score by period: one row per participant, one column per period in match order, and
+// the match total last.
+import type { Scores } from '../../wire/schemas.ts';
+import { matchTotal, periodLabel, scorePeriodsInOrder, type Side } from './fixture-display.ts';
+
+export function ScoreTable({ scores, sides }: { readonly scores: Scores; readonly sides: readonly [Side, Side] }) {
+  const periods = scorePeriodsInOrder(Object.keys(scores));
+  const total = matchTotal(scores);
+  if (periods.length === 0 && total === null) return null;
+  return (
+    <table className="score-table">
+      <caption>Score by period</caption>
+      <thead>
+        <tr>
+          <th scope="col">
+            <span className="fi-sr-only">Participant</span>
+          </th>
+          {periods.map((key) => {
+            const label = periodLabel(key);
+            return (
+              <th scope="col" key={key}>
+                <abbr title={label.long}>{label.short}</abbr>
+              </th>
+            );
+          })}
+          <th scope="col">Total</th>
+        </tr>
+      </thead>
+      <tbody>
+        {sides.map((side, i) => (
+          <tr key={side.participantId}>
+            <th scope="row">{side.abbr ?? side.shortName ?? side.name}</th>
+            {periods.map((key) => {
+              const row = scores[key];
+              return <td key={key}>{row === undefined ? '–' : i === 0 ? row.participant1Score : row.participant2Score}</td>;
+            })}
+            <td className="score-total">{total === null ? '–' : i === 0 ? total.participant1 : total.participant2}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,76 @@
+// The page's one parlay slip: the store on the browser's localStorage, kept in step across open
+// tabs, and the hooks the odds board and the drawer read it with.
+import { useMemo } from 'react';
+import type { StateStorage } from 'zustand/middleware';
+import { SLIP_STORAGE_KEY, createSlipStore, type SlipStore } from './slip-store.ts';
+
+/** Reading localStorage can throw (storage disabled); the slip then lives in the page and its URL only. */
+function browserStorage(): StateStorage {
+  try {
+    return window.localStorage;
+  } catch {
+    return { getItem: () => null, setItem: () => undefined, removeItem: () => undefined };
+  }
+}
+
+/** The page's slip store (tests reset it with `slipStore.getState().clear()`). */
+export const slipStore: SlipStore = createSlipStore({ storage: browserStorage() });
+
+// Another tab changed the slip: take its legs over, so every tab shows the same slip.
+window.addEventListener('storage', (event) => {
+  if (event.key === SLIP_STORAGE_KEY) void slipStore.persist.rehydrate();
+});
+
+/** The slip as the odds board and the drawer use it. */
+export interface Slip {
+  /** The legs: fixture oddsIds in parlayId order (at most 20). */
+  readonly legs: readonly string[];
+  /** True when `oddsId` is a leg. */
+  readonly has: (oddsId: string) => boolean;
+  /** Adds the leg, or removes it when present; a full slip or an invalid oddsId sets `notice` instead. */
+  readonly toggle: (oddsId: string) => void;
+  readonly clear: () => void;
+  readonly remove: (oddsId: string) => void;
+  /** Replaces the legs (invalid ones and those beyond 20 are left out, with a notice). */
+  readonly setLegs: (oddsIds: readonly string[]) => void;
+  /** Why the last action did not do all it was asked (e.g. the 20-leg limit), or null. */
+  readonly notice: string | null;
+  readonly dismissNotice: () => void;
+}
+
+const actions = slipStore.getState();
+
+/**
+ * The slip; re-renders when the legs or the notice change. A component that only needs to know
+ * whether one price is a leg (a price cell) should use {@link useIsSlipLeg}, which re-renders
+ * only when that answer changes.
+ */
+export function useSlip(): Slip {
+  const legs = slipStore((s) => s.legs);
+  const notice = slipStore((s) => s.notice);
+  return useMemo(() => {
+    const set = new Set(legs);
+    return {
+      legs,
+      notice,
+      has: (oddsId: string) => set.has(oddsId),
+      toggle: actions.toggle,
+      clear: actions.clear,
+      remove: actions.remove,
+      setLegs: (oddsIds: readonly string[]) => {
+        actions.setLegs(oddsIds);
+      },
+      dismissNotice: actions.dismissNotice,
+    };
+  }, [legs, notice]);
+}
+
+/** True when `oddsId` is a leg of the slip; re-renders only when that changes. */
+export function useIsSlipLeg(oddsId: string): boolean {
+  return slipStore((s) => s.legs.includes(oddsId));
+}
+
+/** Adds or removes a leg without subscribing to the slip (for click handlers). */
+export function toggleSlipLeg(oddsId: string): void {
+  slipStore.getState().toggle(oddsId);
+}
