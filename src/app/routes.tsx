@@ -21,6 +21,14 @@ export const pageRoutes: RouteObject[] = [
     path: 'markets',
     lazy: async () => ({ Component: (await import('../features/markets/markets-page.tsx')).MarketsPage }),
   },
+  {
+    path: 'parlay',
+    lazy: async () => ({ Component: (await import('../features/parlay/parlay-page.tsx')).ParlayPage }),
+  },
+  {
+    path: 'settlement',
+    lazy: async () => ({ Component: (await import('../features/settlement/settlement-page.tsx')).SettlementPage }),
+  },
   { path: 'settings', element: <SettingsPage /> },
   { path: '*', element: <NotFoundPage /> },
 ];

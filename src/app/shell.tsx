@@ -11,6 +11,8 @@ export const NAV_ITEMS: readonly { readonly to: string; readonly label: string; 
   { to: '/', label: 'Overview', end: true },
   { to: '/fixtures', label: 'Fixtures' },
   { to: '/markets', label: 'Markets' },
+  { to: '/parlay', label: 'Parlay' },
+  { to: '/settlement', label: 'Settlement' },
   { to: '/settings', label: 'Settings' },
 ];
 

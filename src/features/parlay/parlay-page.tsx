@@ -1,0 +1,158 @@
+// `/parlay`: the slip's legs priced at every bookmaker side by side — the accumulator and, when
+// every leg is on one fixture, the same-game parlay — with why each price is what it is. Legs come
+// from the odds screen's slip, a pasted list of oddsIds or a parlayId; the slip keeps the URL.
+import { useMemo, useState } from 'react';
+import { describeFailure } from '../../api/api-error.ts';
+import { DEVIG_METHODS, type DevigMethod } from '../../domain/devig.ts';
+import { parseOddsId } from '../../domain/ids.ts';
+import { useSettings } from '../../settings/use-settings.ts';
+import { useLegLabels } from '../slip/use-leg-labels.ts';
+import { useSlipUrlSync } from '../slip/use-slip-url.ts';
+import { useSlip } from '../slip/use-slip.ts';
+import { LegPasteForm } from './leg-paste-form.tsx';
+import { selectionsOf } from './parlay-plan.ts';
+import { QuoteRow } from './quote-row.tsx';
+import { useLegFair } from './use-leg-fair.ts';
+import { useParlayQuotes } from './use-parlay-quotes.ts';
+import './parlay.css';
+
+export function ParlayPage() {
+  useSlipUrlSync();
+  const slip = useSlip();
+  const format = useSettings((s) => s.oddsFormat);
+  const chosenBookmakers = useSettings((s) => s.bookmakers);
+  const [method, setMethod] = useState<DevigMethod>('multiplicative');
+  const { selections, repeated } = useMemo(() => selectionsOf(slip.legs), [slip.legs]);
+  const legBookmakers = useMemo(() => [...new Set(slip.legs.map((l) => parseOddsId(l).bookmaker))], [slip.legs]);
+  const data = useParlayQuotes(selections, chosenBookmakers, legBookmakers);
+  const fair = useLegFair(selections, data.bookmakers, method);
+
+  // Labels for every bookmaker's legs, so the panel names a leg in words wherever it is priced.
+  const { labels } = useLegLabels(slip.legs);
+  const labelOf = (oddsId: string): string => {
+    const { fixtureId, outcomeId, playerId } = parseOddsId(oddsId);
+    const known = slip.legs.find((l) => {
+      const p = parseOddsId(l);
+      return p.fixtureId === fixtureId && p.outcomeId === outcomeId && p.playerId === playerId;
+    });
+    const label = known === undefined ? undefined : labels.get(known);
+    if (label === undefined) return oddsId;
+    return `${label.fixture} · ${label.market} · ${label.outcome}${label.player === null ? '' : ` (${label.player})`}`;
+  };
+  const nameOf = (bookmaker: string): string => {
+    for (const leg of slip.legs) if (parseOddsId(leg).bookmaker === bookmaker) return labels.get(leg)?.bookmaker ?? bookmaker;
+    return bookmaker;
+  };
+
+  const missingLegs = slip.legs.filter((leg) => data.quotes.get(parseOddsId(leg).bookmaker)?.missing.includes(leg) === true);
+  const columns = data.sameGame ? 11 : 7;
+
+  return (
+    <section className="parlay-page" aria-labelledby="parlay-title">
+      <h2 id="parlay-title">Parlay builder</h2>
+      <LegPasteForm onLegs={slip.setLegs} />
+      {slip.notice !== null && (
+        <p className="parlay-notice" role="status">
+          {slip.notice}
+        </p>
+      )}
+      {slip.legs.length === 0 ? (
+        <p className="parlay-empty">No legs yet: click prices on a fixture&apos;s odds screen, or paste oddsIds above (up to 20 legs).</p>
+      ) : (
+        <>
+          <h3>Legs ({slip.legs.length})</h3>
+          <ul className="parlay-legs" aria-label="Legs">
+            {slip.legs.map((leg) => (
+              <li key={leg} data-odds-id={leg}>
+                <span>{labelOf(leg)}</span> <code>{leg}</code>{' '}
+                <button type="button" onClick={() => { slip.remove(leg); }} aria-label={`Remove ${leg}`}>
+                  Remove
+                </button>
+              </li>
+            ))}
+          </ul>
+          {repeated.length > 0 && (
+            <p className="parlay-notice" role="status">
+              {repeated.join(', ')} repeat{repeated.length === 1 ? 's' : ''} a selection already in the slip at another bookmaker: each bookmaker
+              is asked for every selection once.
+            </p>
+          )}
+          {missingLegs.length > 0 && (
+            <div className="parlay-missing" role="status" data-testid="missing-legs">
+              <p>
+                The service could not find {missingLegs.length === 1 ? 'this leg' : 'these legs'} (listed in <code>missingOddsIds</code>): the
+                fixture is unknown, the bookmaker does not quote that outcome, or the fixture&apos;s odds are no longer held.
+              </p>
+              <ul>
+                {missingLegs.map((leg) => (
+                  <li key={leg}>
+                    <code>{leg}</code>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+          <p className="parlay-scope">
+            {data.sameGame
+              ? 'Every leg is on one fixture: each bookmaker quotes the accumulator and a same-game parlay (SGP), whose price reflects how the legs go together.'
+              : selections.length < 2
+                ? 'Add a second leg to price a parlay.'
+                : 'The legs span fixtures: an accumulator only (no same-game parlay).'}{' '}
+            {data.requests.length > 1 && `${String(data.bookmakers.length)} bookmakers in ${String(data.requests.length)} requests of at most 20 oddsIds each.`}
+          </p>
+          {data.seedError != null && <p role="alert">Could not load the legs&apos; current prices: {describeFailure(data.seedError)}</p>}
+          {data.parlayError != null && <p role="alert">The accumulator could not be priced: {describeFailure(data.parlayError)}</p>}
+          <label className="parlay-method">
+            No-vig method{' '}
+            <select value={method} onChange={(e) => { setMethod(e.target.value as DevigMethod); }}>
+              {DEVIG_METHODS.map((m) => (
+                <option key={m} value={m}>
+                  {m}
+                </option>
+              ))}
+            </select>
+          </label>
+          <table className="parlay-quotes" aria-label="Quotes by bookmaker" aria-busy={data.loading}>
+            <thead>
+              <tr>
+                <th scope="col">Bookmaker</th>
+                <th scope="col">Accumulator</th>
+                {data.sameGame && <th scope="col">SGP</th>}
+                <th scope="col">singlesPrice</th>
+                {data.sameGame && <th scope="col">Correlation margin</th>}
+                <th scope="col">Limit</th>
+                <th scope="col">Quote time</th>
+                {data.sameGame && <th scope="col">Exchange offers</th>}
+                <th scope="col">Betslip</th>
+                <th scope="col">
+                  <span className="visually-hidden">Explain</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.bookmakers.map((bookmaker) => (
+                <QuoteRow
+                  key={bookmaker}
+                  bookmaker={bookmaker}
+                  name={nameOf(bookmaker)}
+                  quote={data.quotes.get(bookmaker)}
+                  sameGame={data.sameGame}
+                  sgpError={data.sgpError}
+                  selections={selections}
+                  fair={fair}
+                  labelOf={labelOf}
+                  format={format}
+                  columns={columns}
+                />
+              ))}
+            </tbody>
+          </table>
+          <p className="parlay-note">
+            singlesPrice is the bookmaker&apos;s leg prices multiplied; the correlation margin is SGP price / singlesPrice − 1 (negative:
+            the SGP pays less because the legs tend to win together). Prices are asked again when a leg&apos;s price moves.
+          </p>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import type { ParlayResponse, SgpResponse } from '../../wire/schemas.ts';
+import { isSameGame, legsAt, noEntryText, planRequests, readQuotes, safeBetslipUrl, selectionsOf } from './parlay-plan.ts';
+
+const F1 = 'id1000001761301227';
+const F2 = 'id1000001761301228';
+const leg = (fixtureId: string, bookmaker: string, outcomeId: number) => `${fixtureId}:${bookmaker}:${String(outcomeId)}:0`;
+
+describe('selectionsOf', () => {
+  it('drops the bookmaker of each leg', () => {
+    expect(selectionsOf([leg(F1, 'bet365', 101)]).selections).toEqual([{ selectionKey: `${F1}:101:0`, fixtureId: F1, outcomeId: 101, playerId: 0 }]);
+  });
+
+  it('reports a selection repeated at another bookmaker', () => {
+    expect(selectionsOf([leg(F1, 'bet365', 101), leg(F1, 'pinnacle', 101)]).repeated).toEqual([leg(F1, 'pinnacle', 101)]);
+  });
+});
+
+describe('planRequests', () => {
+  const three = selectionsOf([leg(F1, 'a', 101), leg(F1, 'a', 1011), leg(F2, 'a', 103)]).selections;
+  const books = ['b01', 'b02', 'b03', 'b04', 'b05', 'b06', 'b07', 'b08', 'b09', 'b10', 'b11', 'b12', 'b13', 'b14', 'b15', 'b16'];
+
+  it('never puts more than 20 oddsIds in one request', () => {
+    const requests = planRequests(three, books);
+    expect(requests.every((r) => r.oddsIds.length <= 20)).toBe(true);
+  });
+
+  it('prices every bookmaker exactly once', () => {
+    expect(planRequests(three, books).flatMap((r) => r.bookmakers)).toEqual(books);
+  });
+
+  it('keeps each bookmaker whole: floor(20 / 3) = 6 bookmakers per request', () => {
+    expect(planRequests(three, books).map((r) => r.bookmakers.length)).toEqual([6, 6, 4]);
+  });
+
+  it('sends one bookmaker per request at 20 legs', () => {
+    const twenty = selectionsOf(Array.from({ length: 20 }, (_, i) => leg(F1, 'a', 1001 + i))).selections;
+    expect(planRequests(twenty, ['x', 'y']).map((r) => r.oddsIds.length)).toEqual([20, 20]);
+  });
+
+  it('refuses more than 20 selections', () => {
+    const many = selectionsOf(Array.from({ length: 21 }, (_, i) => leg(F1, 'a', 1001 + i))).selections;
+    expect(() => planRequests(many, ['x'])).toThrow(/at most 20/u);
+  });
+});
+
+describe('isSameGame', () => {
+  it('is true for two legs of one fixture', () => {
+    expect(isSameGame(selectionsOf([leg(F1, 'a', 101), leg(F1, 'a', 1011)]).selections)).toBe(true);
+  });
+
+  it('is false across fixtures', () => {
+    expect(isSameGame(selectionsOf([leg(F1, 'a', 101), leg(F2, 'a', 101)]).selections)).toBe(false);
+  });
+});
+
+describe('readQuotes', () => {
+  const selections = selectionsOf([leg(F1, 'x', 101), leg(F1, 'x', 1011)]).selections;
+  const request = { bookmakers: ['a', 'b'], oddsIds: [...legsAt(selections, 'a'), ...legsAt(selections, 'b')] };
+  const parlayIdA = legsAt(selections, 'a').sort().join(',');
+  const view = { fixtureId: F1, odds: {}, bookmakers: {} } as const;
+  const parlay = [
+    {
+      ...view,
+      missingOddsIds: [leg(F1, 'b', 101)],
+      parlay: { a: { [parlayIdA]: { active: true, bookmaker: 'a', price: 3, singlesPrice: 3, priceFractional: '2/1', priceAmerican: 200, changedAt: 1 } } },
+    },
+  ] as unknown as ParlayResponse;
+  const sgp = { ...view, sgp: {} } as unknown as SgpResponse;
+
+  it("finds a bookmaker's accumulator under its parlayId", () => {
+    expect(readQuotes(selections, { request, parlay, sgp })[0]?.accumulator?.price).toBe(3);
+  });
+
+  it('lists the missing legs of a bookmaker', () => {
+    expect(readQuotes(selections, { request, parlay, sgp })[1]?.missing).toEqual([leg(F1, 'b', 101)]);
+  });
+
+  it('explains an empty sgp as no correlated price available', () => {
+    const [a] = readQuotes(selections, { request, parlay, sgp });
+    expect(a === undefined ? '' : noEntryText(a, 'sgp')).toBe('no correlated price available');
+  });
+
+  it('explains a bookmaker with missing legs by naming them', () => {
+    const b = readQuotes(selections, { request, parlay, sgp })[1];
+    expect(b === undefined ? '' : noEntryText(b, 'accumulator')).toMatch(/1 of 2 legs is not quoted.*:b:101:0/u);
+  });
+});
+
+describe('safeBetslipUrl', () => {
+  it('keeps an https link', () => {
+    expect(safeBetslipUrl('https://book.example/slip?s=1')).toBe('https://book.example/slip?s=1');
+  });
+
+  it('refuses a javascript: link', () => {
+    expect(safeBetslipUrl('javascript:alert(1)')).toBeNull();
+  });
+
+  it('refuses text that is not a URL', () => {
+    expect(safeBetslipUrl('not a url')).toBeNull();
+  });
+});

@@ -1,0 +1,130 @@
+// One bookmaker's line on the parlay page: its accumulator and (same game) SGP quote, singlesPrice,
+// correlation margin, limit, quote time, exchange offers and betslip link; or, in plain words,
+// why it has none. The "why this price" panel opens beneath it.
+import { useState } from 'react';
+import { describeFailure } from '../../api/api-error.ts';
+import { correlationMargin } from '../../domain/parlay.ts';
+import { formatPrice, type OddsFormat } from '../../domain/odds-format.ts';
+import type { ParlayEntry, SgpEntry } from '../../wire/schemas.ts';
+import { inactiveReasonText, noEntryText, safeBetslipUrl, type BookmakerQuote, type Selection } from './parlay-plan.ts';
+import type { LegFair } from './use-leg-fair.ts';
+import { WhyPricePanel } from './why-price-panel.tsx';
+
+export interface QuoteRowProps {
+  readonly bookmaker: string;
+  readonly name: string;
+  readonly quote: BookmakerQuote | undefined;
+  readonly sameGame: boolean;
+  readonly sgpError: unknown;
+  readonly selections: readonly Selection[];
+  readonly fair: ReadonlyMap<string, LegFair>;
+  readonly labelOf: (oddsId: string) => string;
+  readonly format: OddsFormat;
+  readonly columns: number;
+}
+
+function timeOf(ms: number): string {
+  return `${new Date(ms).toISOString().slice(11, 19)} UTC`;
+}
+
+function PriceCell({ entry, missingText, format, testId }: { entry: ParlayEntry | SgpEntry | null | undefined; missingText: string | null; format: OddsFormat; testId: string }) {
+  if (entry === undefined) return <td className="quote-pending">…</td>;
+  if (entry === null) return <td className="quote-none" data-testid={`${testId}-none`}>{missingText ?? 'no price returned'}</td>;
+  if (!entry.active) {
+    return (
+      <td className="quote-inactive" data-testid={`${testId}-inactive`}>
+        Not available: {inactiveReasonText(entry.meta.inactiveReason)}
+      </td>
+    );
+  }
+  return (
+    <td className="quote-price" data-testid={testId} data-price={entry.price}>
+      {formatPrice(entry.price, format)}
+    </td>
+  );
+}
+
+export function QuoteRow({ bookmaker, name, quote, sameGame, sgpError, selections, fair, labelOf, format, columns }: QuoteRowProps) {
+  const [open, setOpen] = useState(false);
+  const acc = quote?.accumulator;
+  const sgp = quote?.sgp;
+  const activeSgp = sgp != null && sgp.active ? sgp : null;
+  const explained = activeSgp ?? (acc != null && acc.active ? acc : null);
+  const singles = (sgp ?? acc)?.singlesPrice;
+  const quoteTime = activeSgp === null ? (acc ?? undefined)?.changedAt : (activeSgp.bookmakerChangedAt ?? activeSgp.changedAt);
+  const betslip = safeBetslipUrl(activeSgp?.betslip);
+  // Missing legs are spelled out once, in the accumulator column.
+  const sgpMissing = quote === undefined ? null : quote.missing.length > 0 ? 'legs missing: see the accumulator column' : `${noEntryText(quote, 'sgp') ?? ''}; the accumulator is beside it`;
+
+  return (
+    <>
+      <tr data-bookmaker={bookmaker}>
+        <th scope="row">{name}</th>
+        <PriceCell entry={acc} missingText={quote === undefined ? null : noEntryText(quote, 'accumulator')} format={format} testId="acc-price" />
+        {sameGame &&
+          (sgp === undefined && sgpError != null ? (
+            <td className="quote-none">SGP unavailable: {describeFailure(sgpError)}</td>
+          ) : (
+            <PriceCell entry={sgp} missingText={sgpMissing} format={format} testId="sgp-price" />
+          ))}
+        <td data-testid="singles-price" data-price={singles}>
+          {singles === undefined ? '' : formatPrice(singles, format)}
+        </td>
+        {sameGame && (
+          <td data-testid="correlation-margin">
+            {activeSgp === null ? '' : `${(correlationMargin(activeSgp.price, activeSgp.singlesPrice) * 100).toFixed(2)}%`}
+          </td>
+        )}
+        <td>{activeSgp?.limit === undefined ? (activeSgp === null ? '' : 'none stated') : String(activeSgp.limit)}</td>
+        <td>{quoteTime === undefined ? '' : timeOf(quoteTime)}</td>
+        {sameGame && (
+          <td>
+            {activeSgp?.meta?.offers === undefined || activeSgp.meta.offers.length === 0 ? (
+              ''
+            ) : (
+              <ul className="offers" aria-label="Exchange ladder offers">
+                {activeSgp.meta.offers.map((offer) => (
+                  <li key={offer.price}>
+                    {formatPrice(offer.price, format)} for up to {String(offer.limit)}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </td>
+        )}
+        <td>
+          {betslip === null ? (
+            activeSgp?.betslip === undefined ? '' : 'link refused (not http/https)'
+          ) : (
+            <a href={betslip} target="_blank" rel="noopener noreferrer">
+              Betslip
+            </a>
+          )}
+        </td>
+        <td>
+          {explained !== null && (
+            <button type="button" aria-expanded={open} onClick={() => { setOpen(!open); }}>
+              Why this price
+            </button>
+          )}
+        </td>
+      </tr>
+      {open && explained !== null && quote !== undefined && (
+        <tr className="why-row" data-bookmaker-why={bookmaker}>
+          <td colSpan={columns}>
+            <WhyPricePanel
+              quote={quote}
+              selections={selections}
+              fair={fair}
+              price={explained.price}
+              kind={activeSgp === null ? 'accumulator' : 'SGP'}
+              labelOf={labelOf}
+              format={format}
+              statedFairJoint={null}
+            />
+          </td>
+        </tr>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,128 @@
+// The data of the parlay page: the legs' fixtures seeded into the live book (every market, so the
+// fair probabilities can read every bookmaker's prices), then the accumulator and SGP quotes of
+// every bookmaker, fanned out in requests of at most 20 oddsIds through the client's scheduler and
+// asked again (throttled) whenever one of the legs moves in the book.
+import { queryOptions, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef } from 'react';
+import type { ApiClient } from '../../api/client.ts';
+import { parlayQuery, sgpQuery } from '../../api/queries.ts';
+import { fixtureKeys } from '../../api/query-keys.ts';
+import { fetchOddsSnapshot } from '../../api/snapshots.ts';
+import { useApiClient } from '../../api/use-api-client.ts';
+import type { LiveBook } from '../../book/book.ts';
+import { useLiveBook } from '../../book/use-book.ts';
+import type { FixtureViewWithOdds } from '../../wire/schemas.ts';
+import { isSameGame, planRequests, readQuotes, type BookmakerQuote, type QuoteRequest, type Selection } from './parlay-plan.ts';
+import { useBookVersion } from './use-book-version.ts';
+
+/** The quotes are asked again at most this often while legs move. */
+export const QUOTE_REFRESH_MS = 2_000;
+
+function seedViews(book: LiveBook, views: readonly FixtureViewWithOdds[]): void {
+  book.seed(
+    {
+      channels: ['fixtures', 'scores', 'clocks', 'odds', 'bookmakers'],
+      fixtureIds: views.map((v) => v.fixtureId),
+      futureIds: [],
+      bookmakers: [...new Set(views.flatMap((v) => [...Object.keys(v.odds), ...Object.keys(v.bookmakers)]))],
+      fixtures: [...views],
+      odds: views.map((v) => ({ fixtureId: v.fixtureId, odds: v.odds, bookmakers: v.bookmakers })),
+      futuresOdds: [],
+    },
+    false,
+  );
+  book.flush();
+}
+
+/** The current odds of the legs' fixtures, seeded into the book as they arrive (the stream then moves them). */
+export function parlayFixturesSeedQuery(client: ApiClient, book: LiveBook, fixtureIds: readonly string[], bookmakers: readonly string[]) {
+  // The client and the book are the page's own (the app clears the cache when the client changes).
+  // eslint-disable-next-line @tanstack/query/exhaustive-deps
+  return queryOptions({
+    queryKey: [...fixtureKeys.all, 'parlay-seed', { fixtureIds: [...fixtureIds].sort(), bookmakers: [...bookmakers].sort() }] as const,
+    queryFn: async () => {
+      const views = await fetchOddsSnapshot(client, fixtureIds, bookmakers);
+      seedViews(book, views);
+      return views;
+    },
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+  });
+}
+
+export interface ParlayQuotes {
+  /** The bookmakers compared, in slug order. */
+  readonly bookmakers: readonly string[];
+  readonly requests: readonly QuoteRequest[];
+  /** Per bookmaker, once its request's answers are in. */
+  readonly quotes: ReadonlyMap<string, BookmakerQuote>;
+  readonly sameGame: boolean;
+  readonly seedError: unknown;
+  /** The first failed accumulator request, if any. */
+  readonly parlayError: unknown;
+  /** The first failed SGP request (501, 502, 404...), if any. */
+  readonly sgpError: unknown;
+  readonly loading: boolean;
+  /** Every oddsId whose price feeds the page (the legs at every bookmaker). */
+  readonly legOddsIds: readonly string[];
+}
+
+/**
+ * Quotes of the selections at every bookmaker: `chosenBookmakers` (empty: every bookmaker with
+ * odds on the legs' fixtures) and the legs' own `legBookmakers`. An SGP is asked only when every selection is on one fixture.
+ */
+export function useParlayQuotes(selections: readonly Selection[], chosenBookmakers: readonly string[], legBookmakers: readonly string[]): ParlayQuotes {
+  const client = useApiClient();
+  const book = useLiveBook();
+  const queryClient = useQueryClient();
+  const fixtureIds = useMemo(() => [...new Set(selections.map((s) => s.fixtureId))].sort(), [selections]);
+  const seed = useQuery({ ...parlayFixturesSeedQuery(client, book, fixtureIds, chosenBookmakers), enabled: fixtureIds.length > 0 });
+
+  const bookmakers = useMemo(() => {
+    // The legs' own bookmakers always take part: they were picked, and an unknown leg must still
+    // be asked for so that the service can report it missing.
+    const base = chosenBookmakers.length > 0 ? chosenBookmakers : (seed.data ?? []).flatMap((v) => [...Object.keys(v.bookmakers), ...Object.keys(v.odds)]);
+    return [...new Set([...base, ...legBookmakers])].sort();
+  }, [chosenBookmakers, legBookmakers, seed.data]);
+
+  const sameGame = isSameGame(selections);
+  const requests = useMemo(() => planRequests(selections, bookmakers), [selections, bookmakers]);
+  const enabled = seed.isSuccess || seed.isError;
+
+  const parlayResults = useQueries({ queries: requests.map((r) => ({ ...parlayQuery(client, r.oddsIds), enabled })) });
+  const sgpResults = useQueries({ queries: requests.map((r) => ({ ...sgpQuery(client, r.oddsIds), enabled: enabled && sameGame, retry: false })) });
+
+  const legOddsIds = useMemo(() => requests.flatMap((r) => r.oddsIds), [requests]);
+  const version = useBookVersion(legOddsIds, QUOTE_REFRESH_MS);
+  const lastVersion = useRef(version);
+  useEffect(() => {
+    if (version === lastVersion.current) return;
+    lastVersion.current = version;
+    // A leg moved: ask again for exactly the quotes of this page (not every cached parlay).
+    for (const r of requests) {
+      void queryClient.invalidateQueries({ queryKey: parlayQuery(client, r.oddsIds).queryKey, exact: true });
+      if (sameGame) void queryClient.invalidateQueries({ queryKey: sgpQuery(client, r.oddsIds).queryKey, exact: true });
+    }
+  }, [version, requests, sameGame, client, queryClient]);
+
+  const quotes = new Map<string, BookmakerQuote>();
+  requests.forEach((request, i) => {
+    const parlay = parlayResults[i]?.data;
+    const sgp = sameGame ? sgpResults[i]?.data : undefined;
+    if (parlay === undefined && sgp === undefined) return;
+    for (const quote of readQuotes(selections, { request, parlay, sgp })) quotes.set(quote.bookmaker, quote);
+  });
+
+  return {
+    bookmakers,
+    requests,
+    quotes,
+    sameGame,
+    seedError: seed.error,
+    parlayError: parlayResults.find((r) => r.isError)?.error ?? null,
+    sgpError: sameGame ? (sgpResults.find((r) => r.isError)?.error ?? null) : null,
+    loading: seed.isPending && fixtureIds.length > 0 ? true : parlayResults.some((r) => r.isPending),
+    legOddsIds,
+  };
+}

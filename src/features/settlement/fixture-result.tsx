@@ -1,0 +1,52 @@
+// One fixture's result on the settlement lookup: who played, its status, when it was settled, and
+// the score of every period the service recorded.
+import type { FixtureView, SettlementResponse } from '../../wire/schemas.ts';
+
+/** Periods in match order (p1, p2, … overtime), then the whole-match rows (result, fulltime). */
+const WHOLE_MATCH = ['result', 'fulltime'];
+function periodOrder(a: string, b: string): number {
+  const ra = WHOLE_MATCH.indexOf(a);
+  const rb = WHOLE_MATCH.indexOf(b);
+  // -1 (a period) sorts before the whole-match rows.
+  return ra < 0 && rb < 0 ? a.localeCompare(b, 'en', { numeric: true }) : ra - rb;
+}
+
+const utc = (ms: number) => `${new Date(ms).toISOString().replace('T', ' ').slice(0, 19)} UTC`;
+
+export function FixtureResult({ fixtureId, view, settlement }: { readonly fixtureId: string; readonly view: FixtureView | undefined; readonly settlement: SettlementResponse }) {
+  const name = view === undefined ? fixtureId : `${view.participants.participant1Name} – ${view.participants.participant2Name}`;
+  const rows = Object.entries(settlement.scores).sort(([a], [b]) => periodOrder(a, b));
+  return (
+    <section className="fixture-result" aria-label={`Result of ${name}`} data-fixture-id={fixtureId}>
+      <h3>{name}</h3>
+      <p>
+        {settlement.status.statusName}
+        {view === undefined ? '' : ` · started ${utc(view.startTime * 1000)}`} ·{' '}
+        {settlement.settledAt === null ? 'not settled yet: grades are provisional or absent' : `settled ${utc(settlement.settledAt)}`}
+      </p>
+      {rows.length === 0 ? (
+        <p>No score recorded.</p>
+      ) : (
+        <table className="score-by-period" data-testid="scores">
+          <caption>Score by period</caption>
+          <thead>
+            <tr>
+              <th scope="col">Period</th>
+              <th scope="col">{view?.participants.participant1Name ?? 'Participant 1'}</th>
+              <th scope="col">{view?.participants.participant2Name ?? 'Participant 2'}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map(([period, row]) => (
+              <tr key={period}>
+                <th scope="row">{period}</th>
+                <td>{row.participant1Score}</td>
+                <td>{row.participant2Score}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import type { HistoricalOddsEntry, Market, SettledSelection } from '../../wire/schemas.ts';
+import { domainGrade, parseLookup, parlayPayout, priceAt } from './settlement-lookup.ts';
+
+const F = 'id1000001761301227';
+
+describe('parseLookup', () => {
+  it('reads an oddsId with its bookmaker', () => {
+    const result = parseLookup(`${F}:bet365:101:0`);
+    expect(result.ok && result.legs[0]?.bookmaker).toBe('bet365');
+  });
+
+  it('reads a selection key without a bookmaker', () => {
+    const result = parseLookup(`${F}:101:0`);
+    expect(result.ok && result.legs[0]).toMatchObject({ selectionKey: `${F}:101:0`, bookmaker: null, oddsId: null });
+  });
+
+  it('reads every leg of a parlayId', () => {
+    const result = parseLookup(`${F}:a:101:0,${F}:a:1011:0`);
+    expect(result.ok && result.legs.length).toBe(2);
+  });
+
+  it('names the bad id and what is wrong with it', () => {
+    const result = parseLookup(`${F}:bet365:101:0 ${F}:bet365:1101:0`);
+    expect(result.ok ? [] : result.errors).toEqual([expect.stringContaining('1101')]);
+  });
+
+  it('says what an id with the wrong number of parts should look like', () => {
+    const result = parseLookup('nonsense');
+    expect(result.ok ? '' : result.errors[0]).toMatch(/neither an oddsId .* nor a selection key/u);
+  });
+});
+
+const entry = (changedAt: number, price: number): HistoricalOddsEntry => ({
+  bookmaker: 'b',
+  outcomeId: 101,
+  playerId: 0,
+  marketId: 101,
+  price,
+  active: true,
+  marketActive: true,
+  limit: null,
+  changedAt,
+});
+
+describe('priceAt', () => {
+  const entries = [entry(10, 2), entry(20, 2.1), entry(30, 2.2), entry(40, 2.3)];
+
+  it('takes the last price recorded at or before the moment', () => {
+    expect(priceAt(entries, 25).inForce?.price).toBe(2.1);
+  });
+
+  it('counts a price recorded exactly at the moment as in force', () => {
+    expect(priceAt(entries, 30).inForce?.price).toBe(2.2);
+  });
+
+  it('has no price before the first record', () => {
+    expect(priceAt(entries, 5).inForce).toBeNull();
+  });
+
+  it('shows the records either side of the moment', () => {
+    expect(priceAt(entries, 25, 1).window.map((e) => e.changedAt)).toEqual([10, 20, 30]);
+  });
+});
+
+describe('parlayPayout', () => {
+  it('counts a void leg at 1', () => {
+    const result = parlayPayout([{ grade: 'won', price: 2 }, { grade: 'void', price: null }], 10);
+    expect(result.ok && result.settlement.payout).toBe(20);
+  });
+
+  it('pays a half-won leg at (1 + price) / 2', () => {
+    const result = parlayPayout([{ grade: 'half-won', price: 3 }, { grade: 'won', price: 2 }], 10);
+    expect(result.ok && result.settlement.payout).toBe(40);
+  });
+
+  it('asks for the price of a won leg it does not know', () => {
+    const result = parlayPayout([{ grade: 'won', price: null }], 10);
+    expect(result.ok ? '' : result.reason).toMatch(/enter the price taken/u);
+  });
+
+  it('pays nothing when a leg lost, whatever the prices', () => {
+    const result = parlayPayout([{ grade: 'lost', price: null }, { grade: 'won', price: 5 }], 10);
+    expect(result.ok && result.settlement.payout).toBe(0);
+  });
+});
+
+describe('domainGrade', () => {
+  const totals: Market = {
+    marketId: 1010,
+    marketLength: 2,
+    sportId: 10,
+    playerProp: false,
+    handicap: 2.25,
+    period: 'result',
+    marketType: 'totals',
+    marketName: 'Total',
+    marketNameShort: 'O/U',
+    outcomes: [
+      { outcomeId: 1011, outcomeName: 'Over' },
+      { outcomeId: 1012, outcomeName: 'Under' },
+    ],
+  };
+  const selection = (score: SettledSelection['score']): SettledSelection => ({
+    selectionKey: `${F}:1011:0`,
+    marketId: 1010,
+    outcomeId: 1011,
+    playerId: 0,
+    grade: 'half-lost',
+    rule: '',
+    score,
+    settledAt: 1,
+  });
+
+  it('grades a quarter line on the score the service used', () => {
+    const result = domainGrade(totals, selection({ participant1Score: 1, participant2Score: 1 }));
+    expect(result.ok && result.result.grade).toBe('half-lost');
+  });
+
+  it('does not grade a void selection', () => {
+    expect(domainGrade(totals, selection(null)).ok).toBe(false);
+  });
+});
