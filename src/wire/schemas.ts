@@ -406,7 +406,16 @@ export const activeSgpEntrySchema = z.looseObject({
   bookmakerParlayId: z.string().optional(),
   bookmakerChangedAt: epochMsSchema.optional(),
   betslip: z.string().optional(),
-  meta: z.looseObject({ offers: z.array(sgpOfferSchema).optional() }).optional(),
+  meta: z
+    .looseObject({
+      offers: z.array(sgpOfferSchema).optional(),
+      /**
+       * Extension of the embedded service (not in the spec): the pricing model's fair joint
+       * probability of the legs, before the book's SGP margin. Other services may omit it.
+       */
+      fairJointProbability: z.number().gt(0).max(1).optional(),
+    })
+    .optional(),
 });
 export type ActiveSgpEntry = z.infer<typeof activeSgpEntrySchema>;
 

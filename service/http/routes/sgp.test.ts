@@ -303,6 +303,20 @@ describe('GET /fixtures/odds/sgp — correlated prices', () => {
     expect(world.jointCalls).toBe(1);
   });
 
+  it('states the model joint probability as meta.fairJointProbability, the price being it with the book margin', async () => {
+    const legs = [homeWin('bet365'), over25('bet365')];
+    const entry = activeEntry(await sgp(legs), 'bet365', legs);
+    const p = entry.meta?.fairJointProbability;
+    const joint = world.jointFairPrice(H, [
+      { outcomeId: Number(homeWin('bet365').split(':')[2]), playerId: 0 },
+      { outcomeId: Number(over25('bet365').split(':')[2]), playerId: 0 },
+    ]);
+    if (joint === 'unknown_fixture' || joint.kind !== 'priced' || p === undefined) throw new Error('not priced');
+    expect(p).toBeCloseTo(joint.impliedJointProbability, 12);
+    const margin = world.bookmakerProfile('bet365')?.sgp?.margin ?? Number.NaN;
+    expect(roundParlayPrice(1 / (p * (1 + margin)))).toBe(entry.price);
+  });
+
   it('shows singlesPrice as the rounded product of the book leg prices', async () => {
     const legs = [homeWin('bet365'), over25('bet365')];
     const body = await sgp(legs);
@@ -335,7 +349,7 @@ describe('GET /fixtures/odds/sgp — correlated prices', () => {
 
   it('keeps sportsbook entries free of meta.offers', async () => {
     const legs = [homeWin('bet365'), over25('bet365')];
-    expect(activeEntry(await sgp(legs), 'bet365', legs).meta).toBeUndefined();
+    expect(activeEntry(await sgp(legs), 'bet365', legs).meta?.offers).toBeUndefined();
   });
 
   it('gives a bookmakerParlayId stable across requests and different between books', async () => {

@@ -140,7 +140,12 @@ export function sgpHandler(deps: SgpRouteDeps): ApiHandler {
             bookmakerParlayId: quote.bookmakerParlayId,
             bookmakerChangedAt: quote.bookmakerChangedAt,
             betslip: quote.betslip,
-            ...(quote.offers === null ? {} : { meta: { offers: [...quote.offers] } }),
+            // Extension field (docs/api-parlay-sgp.md): the model's joint fair probability, so a
+            // client can split the gap to the no-vig legs into correlation and this book's margin.
+            meta: {
+              fairJointProbability: 1 / quote.fairPrice,
+              ...(quote.offers === null ? {} : { offers: [...quote.offers] }),
+            },
           },
         };
       }

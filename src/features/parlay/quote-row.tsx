@@ -120,7 +120,11 @@ export function QuoteRow({ bookmaker, name, quote, sameGame, sgpError, selection
               kind={activeSgp === null ? 'accumulator' : 'SGP'}
               labelOf={labelOf}
               format={format}
-              statedFairJoint={null}
+              statedFairJoint={
+                activeSgp?.meta?.fairJointProbability === undefined
+                  ? null
+                  : { probability: activeSgp.meta.fairJointProbability, source: "the service's pricing model (an extension field)" }
+              }
             />
           </td>
         </tr>
