@@ -18,6 +18,18 @@ export const pageRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('../features/fixtures/fixtures-page.tsx')).FixturesPage }),
   },
   {
+    path: 'fixtures/:fixtureId/history',
+    lazy: async () => ({ Component: (await import('../features/history/history-page.tsx')).HistoryPage }),
+  },
+  {
+    path: 'futures',
+    lazy: async () => ({ Component: (await import('../features/futures/futures-page.tsx')).FuturesPage }),
+  },
+  {
+    path: 'futures/:futureId',
+    lazy: async () => ({ Component: (await import('../features/futures/future-page.tsx')).FuturePage }),
+  },
+  {
     path: 'markets',
     lazy: async () => ({ Component: (await import('../features/markets/markets-page.tsx')).MarketsPage }),
   },

@@ -1,0 +1,60 @@
+// The futures pages in Chromium against the embedded service: the list links to a future, its
+// history renders one bookmaker at a time or ticked participants across bookmakers, and its
+// prices move live from the stream.
+import { expect, test, type APIRequestContext } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 4173);
+const ADMIN = `http://127.0.0.1:${String(port + 1)}`;
+
+async function resume(request: APIRequestContext): Promise<void> {
+  // Another spec may have frozen the simulator; futures only move while it runs.
+  const response = await request.post(`${ADMIN}/admin/resume`);
+  expect(response.ok()).toBe(true);
+}
+
+test('the futures list opens a future whose history renders per participant, then per bookmaker', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto('/futures');
+  const table = page.getByRole('table', { name: 'Futures' });
+  await expect(table.locator('.live-price').first()).toHaveText(/\d/u);
+  await page.getByLabel('Sport').selectOption({ label: 'Soccer' });
+  await expect(page).toHaveURL(/sport=10/u);
+  await table.getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/futures\/[^/?]+/u);
+
+  const chart = page.getByRole('figure', { name: /^Price history at / });
+  await expect(chart).toBeVisible();
+  const lines = chart.locator('.line-chart-plot .recharts-line');
+  expect(await lines.count()).toBeGreaterThanOrEqual(4);
+
+  // The spec's rule made natural: ticking participants compares them across every bookmaker.
+  const ticks = page.getByRole('checkbox', { name: /^Compare / });
+  await ticks.nth(0).check();
+  await ticks.nth(1).check();
+  await expect(page).toHaveURL(/compare=\d+%2C\d+|compare=\d+,\d+/u);
+  const compared = page.getByRole('figure', { name: /^Price history of / });
+  await expect(compared).toHaveCount(2);
+  expect(await compared.first().locator('.line-chart-plot .recharts-line').count()).toBeGreaterThanOrEqual(3);
+  await page.getByRole('button', { name: 'Back to one bookmaker' }).click();
+  await expect(page.getByRole('figure', { name: /^Price history at / })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test("a future's prices update live, without a reload", async ({ page, request }) => {
+  test.setTimeout(90_000);
+  await resume(request);
+  await page.goto('/futures');
+  await page.getByRole('table', { name: 'Futures' }).getByRole('link').first().click();
+  const grid = page.getByRole('table', { name: 'Prices per participant and bookmaker' });
+  const cells = grid.locator('td[data-odds-id]');
+  await expect(cells.first()).toHaveText(/\d/u);
+  const before = await cells.allTextContents();
+  await grid.evaluate((element) => {
+    element.setAttribute('data-probe', 'kept');
+  });
+  await expect
+    .poll(async () => (await cells.allTextContents()).some((text, i) => text !== before[i]), { timeout: 75_000, intervals: [1_000] })
+    .toBe(true);
+  await expect(grid).toHaveAttribute('data-probe', 'kept');
+});

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import type { Future, FutureClvResponse } from '../../wire/schemas.ts';
+import { clvParticipantIds, filterFutures, futureClvRows, parseFuturesFilters } from './futures-model.ts';
+
+const future = (futureId: string, sportId: number, tournamentName: string, names: readonly string[]) =>
+  ({
+    futureId,
+    sport: { sportId, sportName: 'S' },
+    tournament: { tournamentId: 1, tournamentName, categoryName: 'Cat' },
+    season: { seasonId: 1, seasonName: '2026' },
+    participants: names.map((participantName, i) => ({ participantId: i + 1, participantName })),
+  }) as unknown as Future;
+
+const side = (bookmaker: string, participantId: number, price: number) => ({
+  bookmaker,
+  participantId,
+  price,
+  priceFractional: '',
+  priceAmerican: 100,
+  active: true,
+  limit: null,
+  changedAt: 1,
+});
+
+const clv = {
+  futureId: 'fx',
+  reissuedFutureId: null,
+  status: { live: true, statusId: 1, statusName: 'Live' },
+  odds: {
+    pinnacle: {
+      'fx:pinnacle:2': { olv: side('pinnacle', 2, 3), clv: side('pinnacle', 2, 2.5) },
+      'fx:pinnacle:1': { olv: side('pinnacle', 1, 2), clv: side('pinnacle', 1, 1.8) },
+    },
+    bet365: { 'fx:bet365:1': { olv: side('bet365', 1, 2.1), clv: side('bet365', 1, 1.9) } },
+  },
+} as unknown as FutureClvResponse;
+
+describe('filterFutures', () => {
+  const list = [future('a', 10, 'Premier League', ['Reading']), future('b', 11, 'NBA', ['Boston'])];
+
+  it('keeps the futures of the chosen sport', () => {
+    expect(filterFutures(list, { sportId: 11, search: '' }).map((f) => f.futureId)).toEqual(['b']);
+  });
+
+  it('matches every search word against tournament and participant names', () => {
+    expect(filterFutures(list, { sportId: null, search: 'premier reading' }).map((f) => f.futureId)).toEqual(['a']);
+    expect(filterFutures(list, { sportId: null, search: 'premier boston' })).toEqual([]);
+  });
+
+  it('reads a missing or malformed sport from the URL as no sport filter', () => {
+    expect(parseFuturesFilters(new URLSearchParams('sport=abc&q=x'))).toEqual({ sportId: null, search: 'x' });
+  });
+});
+
+describe('futureClvRows', () => {
+  it('gives one row per participant of a bookmaker, its closing market in participant order', () => {
+    const rows = futureClvRows(clv, { bookmaker: 'pinnacle' });
+    expect(rows.map((r) => [r.key, r.outcomeIndex])).toEqual([
+      ['fx:pinnacle:1', 0],
+      ['fx:pinnacle:2', 1],
+    ]);
+    expect(rows[0]?.closingMarket).toEqual([1.8, 2.5]);
+  });
+
+  it('gives one row per bookmaker of a participant, without a closing market where the answer lacks it', () => {
+    const rows = futureClvRows(clv, { participantId: 1 });
+    expect(rows.map((r) => [r.bookmaker, r.closingMarket === null])).toEqual([
+      ['pinnacle', false],
+      ['bet365', true],
+    ]);
+  });
+
+  it('lists the participants the answer covers', () => {
+    expect(clvParticipantIds(clv)).toEqual([1, 2]);
+  });
+});

@@ -1,0 +1,153 @@
+// `/futures`: open futures with filters held in the URL (sport, text) and, per future, the
+// favourite at a chosen bookmaker with its price live from the book (seeded from REST).
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { liveFuturesQuery } from '../../api/queries.ts';
+import { useApiClient } from '../../api/use-api-client.ts';
+import { ListSkeleton } from '../../components/list-skeleton.tsx';
+import { QueryFailure } from '../../components/query-failure.tsx';
+import { formatPrice } from '../../domain/odds-format.ts';
+import { useSettings } from '../../settings/use-settings.ts';
+import type { Future } from '../../wire/schemas.ts';
+import { filterFutures, futureOddsId, futureTitle, parseFuturesFilters } from './futures-model.ts';
+import { useFutureOddsMany, useSeedFutures } from './use-future-prices.ts';
+import './futures.css';
+
+export function FuturesPage() {
+  const client = useApiClient();
+  const futures = useQuery(liveFuturesQuery(client));
+  const [params, setParams] = useSearchParams();
+  const filters = parseFuturesFilters(params);
+  const all = useMemo(() => futures.data ?? [], [futures.data]);
+  const shown = useMemo(() => filterFutures(all, filters), [all, filters]);
+  const sports = useMemo(() => [...new Map(all.map((f) => [f.sport.sportId, f.sport.sportName])).entries()].sort((a, b) => a[0] - b[0]), [all]);
+  // Bookmakers by how many futures they quote, so the default covers the most rows.
+  const bookmakers = useMemo(() => {
+    const counts = new Map<string, number>();
+    for (const f of all) for (const b of Object.keys(f.bookmakers)) counts.set(b, (counts.get(b) ?? 0) + 1);
+    return [...counts.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([b]) => b);
+  }, [all]);
+  const bookmaker = params.get('book') ?? bookmakers[0] ?? '';
+  const shownIds = useMemo(() => shown.map((f) => f.futureId), [shown]);
+  const seed = useSeedFutures(bookmaker === '' ? [] : shownIds, bookmaker === '' ? [] : [bookmaker]);
+
+  const set = (name: string, value: string) => {
+    const next = new URLSearchParams(params);
+    if (value === '') next.delete(name);
+    else next.set(name, value);
+    setParams(next, { replace: name === 'q' });
+  };
+
+  return (
+    <section className="page futures-page" aria-labelledby="futures-title">
+      <h2 id="futures-title">Futures</h2>
+      <div className="filter-bar">
+        <div className="filter">
+          <label htmlFor="futures-sport">Sport</label>
+          <select
+            id="futures-sport"
+            value={filters.sportId === null ? '' : String(filters.sportId)}
+            onChange={(e) => {
+              set('sport', e.target.value);
+            }}
+          >
+            <option value="">All sports</option>
+            {sports.map(([id, name]) => (
+              <option key={id} value={String(id)}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="filter">
+          <label htmlFor="futures-search">Search</label>
+          <input
+            id="futures-search"
+            type="search"
+            placeholder="Tournament, season or team"
+            value={filters.search}
+            onChange={(e) => {
+              set('q', e.target.value);
+            }}
+          />
+        </div>
+        <div className="filter">
+          <label htmlFor="futures-book">Prices from</label>
+          <select
+            id="futures-book"
+            value={bookmaker}
+            onChange={(e) => {
+              set('book', e.target.value);
+            }}
+          >
+            {bookmakers.map((b) => (
+              <option key={b} value={b}>
+                {b}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {futures.isPending ? (
+        <ListSkeleton label="Loading futures" rows={8} />
+      ) : futures.isError ? (
+        <QueryFailure error={futures.error} onRetry={() => void futures.refetch()} />
+      ) : shown.length === 0 ? (
+        <p className="empty-state">No futures match these filters.</p>
+      ) : (
+        <>
+          <p className="list-count">
+            {shown.length} of {all.length} futures{seed.isError ? ' · live prices could not be loaded' : ''}
+          </p>
+          <table className="futures-table" aria-label="Futures">
+            <thead>
+              <tr>
+                <th scope="col">Future</th>
+                <th scope="col">Sport</th>
+                <th scope="col">Status</th>
+                <th scope="col">Participants</th>
+                <th scope="col">Bookmakers</th>
+                <th scope="col">Favourite at {bookmaker}</th>
+                <th scope="col">Price</th>
+              </tr>
+            </thead>
+            <tbody>
+              {shown.map((f) => (
+                <FutureRow key={f.futureId} future={f} bookmaker={bookmaker} />
+              ))}
+            </tbody>
+          </table>
+        </>
+      )}
+    </section>
+  );
+}
+
+function FutureRow({ future, bookmaker }: { readonly future: Future; readonly bookmaker: string }) {
+  const format = useSettings((s) => s.oddsFormat);
+  const oddsIds = useMemo(() => future.participants.map((p) => futureOddsId(future.futureId, bookmaker, p.participantId)), [future, bookmaker]);
+  const prices = useFutureOddsMany(oddsIds);
+  let best: { name: string; price: number } | null = null;
+  for (const [i, entry] of prices.entries()) {
+    const name = future.participants[i]?.participantName;
+    if (entry === undefined || !entry.active || name === undefined) continue;
+    if (best === null || entry.price < best.price) best = { name, price: entry.price };
+  }
+  return (
+    <tr data-future-id={future.futureId}>
+      <td className="name">
+        <Link to={`/futures/${encodeURIComponent(future.futureId)}`}>{futureTitle(future)}</Link>
+        <div className="muted">{future.tournament.categoryName}</div>
+      </td>
+      <td className="name">{future.sport.sportName}</td>
+      <td className="name">{future.status.statusName}</td>
+      <td>{future.participants.length}</td>
+      <td>{Object.keys(future.bookmakers).length}</td>
+      <td className="name">
+        {best?.name ?? <span className="muted">{bookmaker in future.bookmakers ? 'no live price' : `not offered by ${bookmaker}`}</span>}
+      </td>
+      <td className="live-price">{best === null ? '—' : formatPrice(best.price, format)}</td>
+    </tr>
+  );
+}

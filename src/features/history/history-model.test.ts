@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import type { ClvFixtureView, Market } from '../../wire/schemas.ts';
+import { clvRows, isProvisional, marketChoices } from './history-model.ts';
+
+const side = (bookmaker: string, outcomeId: number, price: number) => ({
+  bookmaker,
+  outcomeId,
+  playerId: 0,
+  price,
+  priceFractional: '',
+  priceAmerican: 100,
+  active: true,
+  limit: null,
+  changedAt: 1,
+});
+const pair = (bookmaker: string, outcomeId: number, open: number, close: number) => ({ olv: side(bookmaker, outcomeId, open), clv: side(bookmaker, outcomeId, close) });
+
+const market: Market = {
+  marketId: 101,
+  marketLength: 2,
+  sportId: 10,
+  playerProp: false,
+  handicap: 0,
+  period: 'result',
+  marketType: 'moneyline',
+  marketName: 'Winner',
+  marketNameShort: 'W',
+  outcomes: [
+    { outcomeId: 101, outcomeName: '1' },
+    { outcomeId: 102, outcomeName: '2' },
+  ],
+};
+
+// Only `odds` is read; the rest of the view does not matter here.
+const view = {
+  odds: {
+    pinnacle: { 'f:pinnacle:101:0': pair('pinnacle', 101, 2, 1.9), 'f:pinnacle:102:0': pair('pinnacle', 102, 1.8, 1.95) },
+    bet365: { 'f:bet365:101:0': pair('bet365', 101, 2.1, 2), 'f:bet365:999:0': pair('bet365', 999, 3, 3) },
+  },
+} as unknown as ClvFixtureView;
+
+describe('marketChoices', () => {
+  it('groups the oddsIds of every bookmaker under the catalogue market of their outcome', () => {
+    const [first] = marketChoices(view, [market]);
+    expect(first?.name).toBe('Winner');
+    expect(first?.outcomes.map((o) => o.name)).toEqual(['1', '2']);
+    expect(first?.oddsIds).toEqual(['f:bet365:101:0', 'f:pinnacle:101:0', 'f:pinnacle:102:0']);
+  });
+
+  it('gives an outcome the catalogue does not know a market of its own, after the known ones', () => {
+    expect(marketChoices(view, [market]).map((m) => m.name)).toEqual(['Winner', 'Market 999']);
+  });
+});
+
+describe('clvRows', () => {
+  it('gives no-vig inputs only to a bookmaker whose whole closing market is known', () => {
+    const [choice] = marketChoices(view, [market]);
+    if (choice === undefined) throw new Error('no market');
+    const rows = clvRows(view, choice, 101);
+    expect(rows.map((r) => [r.bookmaker, r.closingMarket])).toEqual([
+      ['bet365', null],
+      ['pinnacle', [1.9, 1.95]],
+    ]);
+    expect(rows[1]?.outcomeIndex).toBe(0);
+  });
+});
+
+describe('isProvisional', () => {
+  it('is true before and during play and false once finished or cancelled', () => {
+    expect([0, 1, 2, 3].map(isProvisional)).toEqual([true, true, false, false]);
+  });
+});

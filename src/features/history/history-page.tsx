@@ -1,0 +1,140 @@
+// `/fixtures/:fixtureId/history`: line movement of one market's outcomes (one series per
+// bookmaker), OLV and CLV per bookmaker from `/fixtures/odds/clv` with the CLV of a taken price
+// both ways, and the chain of replacements of a cancelled fixture (`reissuedFixtureId`).
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { fixtureClvQuery, fixtureHistoryQuery, marketsBySportQuery } from '../../api/queries.ts';
+import { MAX_HISTORY_ODDS_IDS } from '../../api/client.ts';
+import { useApiClient } from '../../api/use-api-client.ts';
+import { ClvTable } from '../../components/clv-table.tsx';
+import { LineMovementChart, seriesColor, type ChartSeries } from '../../components/line-movement-chart.tsx';
+import { ListSkeleton } from '../../components/list-skeleton.tsx';
+import { QueryFailure } from '../../components/query-failure.tsx';
+import { buildLineSeries } from '../../domain/line-series.ts';
+import { useSettings } from '../../settings/use-settings.ts';
+import { ReissueChain } from './reissue-chain.tsx';
+import { clvRows, isProvisional, marketChoices, type MarketChoice } from './history-model.ts';
+import './history.css';
+
+export function HistoryPage() {
+  const { fixtureId = '' } = useParams();
+  const client = useApiClient();
+  const clv = useQuery(fixtureClvQuery(client, fixtureId));
+  const sportId = clv.data?.sport.sportId;
+  const catalogue = useQuery({ ...marketsBySportQuery(client, sportId ?? 0), enabled: sportId !== undefined });
+
+  if (clv.isPending) return <ListSkeleton label="Loading the fixture's recorded prices" rows={6} />;
+  if (clv.isError) {
+    return (
+      <section className="page history-page">
+        <h2>Line movement</h2>
+        <QueryFailure error={clv.error} onRetry={() => void clv.refetch()} />
+      </section>
+    );
+  }
+  const view = clv.data;
+  const title = `${view.participants.participant1Name} – ${view.participants.participant2Name}`;
+  return (
+    <section className="page history-page" aria-labelledby="history-title">
+      <h2 id="history-title">Line movement: {title}</h2>
+      <p className="history-meta">
+        {view.sport.sportName} · {view.tournament.tournamentName} · {view.status.statusName} ·{' '}
+        <Link to={`/fixtures/${encodeURIComponent(fixtureId)}`}>odds screen</Link>
+      </p>
+      <ReissueChain fixtureId={fixtureId} next={view.reissuedFixtureId} cancelled={view.status.statusId === 3} />
+      {catalogue.isPending ? (
+        <ListSkeleton label="Loading market names" rows={3} />
+      ) : (
+        <HistoryBody key={fixtureId} fixtureId={fixtureId} markets={marketChoices(view, catalogue.data ?? [])} clvView={view} />
+      )}
+    </section>
+  );
+}
+
+function HistoryBody({ fixtureId, markets, clvView }: { readonly fixtureId: string; readonly markets: readonly MarketChoice[]; readonly clvView: Parameters<typeof clvRows>[0] }) {
+  const client = useApiClient();
+  const format = useSettings((s) => s.oddsFormat);
+  const [params, setParams] = useSearchParams();
+  const market = markets.find((m) => m.key === params.get('market')) ?? markets[0];
+  const outcomeParam = Number(params.get('outcome'));
+  const outcome = market?.outcomes.find((o) => o.outcomeId === outcomeParam) ?? market?.outcomes[0];
+  const oddsIds = useMemo(() => (market?.oddsIds ?? []).slice(0, MAX_HISTORY_ODDS_IDS), [market]);
+  const history = useQuery({ ...fixtureHistoryQuery(client, { fixtureId, oddsIds }), enabled: oddsIds.length > 0 });
+  const provisional = isProvisional(clvView.status.statusId);
+
+  const bookmakers = useMemo(() => Object.keys(clvView.odds).sort(), [clvView.odds]);
+  const series = useMemo((): ChartSeries[] => {
+    if (history.data === undefined || outcome === undefined || market === undefined) return [];
+    // Before settlement a live last price runs on to the time of the answer.
+    const until = provisional ? history.dataUpdatedAt : undefined;
+    const out: ChartSeries[] = [];
+    for (const [bookmaker, byOdds] of Object.entries(history.data.odds)) {
+      for (const [oddsId, entries] of Object.entries(byOdds)) {
+        const first = Object.values(entries)[0];
+        if (first?.outcomeId !== outcome.outcomeId || first.playerId !== market.playerId) continue;
+        const line = buildLineSeries(oddsId, entries, until);
+        out.push({ key: bookmaker, label: bookmaker, color: seriesColor(bookmakers.indexOf(bookmaker)), points: line.points, opening: line.opening });
+      }
+    }
+    return out.sort((a, b) => (a.key < b.key ? -1 : 1));
+  }, [history.data, history.dataUpdatedAt, outcome, market, provisional, bookmakers]);
+
+  if (market === undefined || outcome === undefined) return <p className="empty-state">The service recorded no prices for this fixture.</p>;
+  const choose = (next: Record<string, string>) => {
+    const merged = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(next)) merged.set(k, v);
+    setParams(merged, { replace: true });
+  };
+  const selectionName = `${outcome.name} (${market.name})`;
+
+  return (
+    <>
+      <div className="filter-bar">
+        <div className="filter">
+          <label htmlFor="history-market">Market</label>
+          <select
+            id="history-market"
+            value={market.key}
+            onChange={(e) => {
+              const next = markets.find((m) => m.key === e.target.value);
+              choose({ market: e.target.value, outcome: String(next?.outcomes[0]?.outcomeId ?? '') });
+            }}
+          >
+            {markets.map((m) => (
+              <option key={m.key} value={m.key}>
+                {m.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <fieldset className="filter outcome-picker">
+          <legend>Outcome</legend>
+          {market.outcomes.map((o) => (
+            <label key={o.outcomeId} className="filter-check">
+              <input
+                type="radio"
+                name="history-outcome"
+                checked={o.outcomeId === outcome.outcomeId}
+                onChange={() => {
+                  choose({ market: market.key, outcome: String(o.outcomeId) });
+                }}
+              />
+              {o.name}
+            </label>
+          ))}
+        </fieldset>
+      </div>
+      <h3>{selectionName}</h3>
+      {history.isPending ? (
+        <ListSkeleton label="Loading the price history" rows={6} />
+      ) : history.isError ? (
+        <QueryFailure error={history.error} onRetry={() => void history.refetch()} />
+      ) : (
+        <LineMovementChart key={`${market.key}:${String(outcome.outcomeId)}`} title={`Line movement of ${selectionName}`} series={series} format={format} />
+      )}
+      <h3>Opening and closing lines</h3>
+      <ClvTable selection={selectionName} rows={clvRows(clvView, market, outcome.outcomeId)} format={format} provisional={provisional} />
+    </>
+  );
+}
