@@ -10,6 +10,9 @@ import {
   fixtureMappingResponseSchema,
   fixtureMarketsResponseSchema,
   fixturesResponseSchema,
+  injuriesPayloadSchema,
+  lineupsPayloadSchema,
+  statsPayloadSchema,
   futureClvResponseSchema,
   futureHistoricalOddsResponseSchema,
   futureOddsResponseSchema,
@@ -31,6 +34,9 @@ import {
   type FixtureMappingResponse,
   type FixtureMarketsResponse,
   type FixturesResponse,
+  type InjuriesPayload,
+  type LineupsPayload,
+  type StatsPayload,
   type FutureClvResponse,
   type FutureHistoricalOddsResponse,
   type FutureOddsResponse,
@@ -50,6 +56,10 @@ import {
 import { safeParseWire } from '../wire/validate.ts';
 import { ApiError, NetworkError, NotOfferedError, type RateLimitHeaders } from './api-error.ts';
 import { RequestScheduler, type ReportRateLimit } from './scheduler.ts';
+
+const injuriesListSchema = injuriesPayloadSchema.array();
+const lineupsListSchema = lineupsPayloadSchema.array();
+const statsListSchema = statsPayloadSchema.array();
 
 /** The language prefixes of the service (spec: `{lang}`); translated names follow it. */
 export const LANGS = ['en', 'de', 'fr', 'zh'] as const;
@@ -141,6 +151,10 @@ export interface ApiClient {
   parlay(query: { readonly oddsIds: IdList }): Promise<ParlayResponse>;
   sgp(query: { readonly oddsIds: IdList }): Promise<SgpResponse>;
   mapping(query: { readonly fixtureIds: IdList } | { readonly provider: string; readonly ids: IdList }): Promise<FixtureMappingResponse>;
+  /** Current team news and live statistics (an endpoint of the embedded service's design). */
+  fixtureInjuries(query: { readonly fixtureIds: IdList }): Promise<InjuriesPayload[]>;
+  fixtureLineups(query: { readonly fixtureIds: IdList }): Promise<LineupsPayload[]>;
+  fixtureStats(query: { readonly fixtureIds: IdList }): Promise<StatsPayload[]>;
 }
 
 export interface ApiClientOptions {
@@ -332,5 +346,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     parlay: (query) => get('/fixtures/odds/parlay', parlayResponseSchema, query),
     sgp: (query) => get('/fixtures/odds/sgp', sgpResponseSchema, query),
     mapping: (query) => get('/mapping/fixtures', fixtureMappingResponseSchema, query),
+    fixtureInjuries: (query) => get('/fixtures/injuries', injuriesListSchema, query),
+    fixtureLineups: (query) => get('/fixtures/lineups', lineupsListSchema, query),
+    fixtureStats: (query) => get('/fixtures/stats', statsListSchema, query),
   };
 }

@@ -159,6 +159,22 @@ export function settlementQuery(client: ApiClient, fixtureId: string) {
   });
 }
 
+// A fixture's current team news or live statistics. Only a seed: the stream keeps them current
+// afterwards, so each is read once per visit and not retried (a service may not offer them).
+const extrasSeed = { staleTime: Number.POSITIVE_INFINITY, retry: false } as const;
+
+export function fixtureInjuriesQuery(client: ApiClient, fixtureId: string) {
+  return queryOptions({ queryKey: fixtureKeys.extras(fixtureId, 'injuries'), queryFn: () => client.fixtureInjuries({ fixtureIds: [fixtureId] }), ...extrasSeed });
+}
+
+export function fixtureLineupsQuery(client: ApiClient, fixtureId: string) {
+  return queryOptions({ queryKey: fixtureKeys.extras(fixtureId, 'lineups'), queryFn: () => client.fixtureLineups({ fixtureIds: [fixtureId] }), ...extrasSeed });
+}
+
+export function fixtureStatsQuery(client: ApiClient, fixtureId: string) {
+  return queryOptions({ queryKey: fixtureKeys.extras(fixtureId, 'stats'), queryFn: () => client.fixtureStats({ fixtureIds: [fixtureId] }), ...extrasSeed });
+}
+
 export function fixtureMappingQuery(client: ApiClient, fixtureIds: readonly string[]) {
   return queryOptions({ queryKey: fixtureKeys.mapping(fixtureIds), queryFn: () => client.mapping({ fixtureIds }), ...reference });
 }

@@ -83,6 +83,8 @@ export const fixtureKeys = {
   ) => [...fixtureKeys.detail(fixtureId), 'history', filterPart({ oddsIds, ...range })] as const,
   clv: (fixtureId: string, query: ClvQuery = {}) => [...fixtureKeys.detail(fixtureId), 'clv', filterPart(query)] as const,
   settlement: (fixtureId: string) => [...fixtureKeys.detail(fixtureId), 'settlement'] as const,
+  /** Team news and live statistics (`/fixtures/injuries`, `/lineups`, `/stats`). */
+  extras: (fixtureId: string, channel: 'injuries' | 'lineups' | 'stats') => [...fixtureKeys.detail(fixtureId), 'extras', channel] as const,
   mapping: (fixtureIds: readonly string[]) => [...fixtureKeys.all, 'mapping', idSet(fixtureIds)] as const,
 };
 

@@ -23,6 +23,21 @@ describe('FixtureExtrasStore', () => {
     expect(other).not.toHaveBeenCalled();
   });
 
+  it('takes a REST seed when the stream sent nothing, and lets any later stream frame replace it', () => {
+    const store = new FixtureExtrasStore();
+    store.seed({ channel: 'stats', payload: statsFrame('0-0', 2).payload });
+    expect(store.get(FIXTURE).stats?.payload.stats.shots?.participant1).toBe(2);
+    store.apply(statsFrame('1-0', 6));
+    expect(store.get(FIXTURE).stats?.payload.stats.shots?.participant1).toBe(6);
+  });
+
+  it('never lets a REST seed undo what the stream already sent', () => {
+    const store = new FixtureExtrasStore();
+    store.apply(statsFrame('5-0', 9));
+    store.seed({ channel: 'stats', payload: statsFrame('0-0', 1).payload });
+    expect(store.get(FIXTURE).stats?.payload.stats.shots?.participant1).toBe(9);
+  });
+
   it('ignores a frame not after the held one (a replay or a repeat)', () => {
     const store = new FixtureExtrasStore();
     store.apply(statsFrame('10-1', 5));

@@ -1,6 +1,6 @@
-// The latest injuries, lineups and live statistics per fixture, as the stream delivers them. The
-// service offers no REST read for them and the live book hands them on without keeping them, so
-// this store keeps the last payload of each channel per fixture (newest entryId wins).
+// The latest injuries, lineups and live statistics per fixture. A REST read (/fixtures/injuries,
+// /lineups, /stats) seeds what the stream has not sent yet; the live book hands stream frames on
+// without keeping them, so this store keeps the last payload of each channel (newest entryId wins).
 import type { ExtrasUpdate, LiveBook } from '../../book/book.ts';
 import { compareEntryIds } from '../../domain/entry-id.ts';
 import type { InjuriesPayload, LineupsPayload, StatsPayload } from '../../wire/schemas.ts';
@@ -19,6 +19,15 @@ export interface FixtureExtrasLive {
 }
 
 const NOTHING: FixtureExtrasLive = {};
+
+/** One channel's payload, from a stream frame or a REST read. */
+export type Seed =
+  | { readonly channel: 'injuries'; readonly payload: InjuriesPayload }
+  | { readonly channel: 'lineups'; readonly payload: LineupsPayload }
+  | { readonly channel: 'stats'; readonly payload: StatsPayload };
+
+/** The cursor of a REST seed: before any entryId a gateway hands out. */
+const SEED_ENTRY_ID = '0-0';
 
 /** Keeps the latest extras per fixture; notifies the listeners of the fixture that changed. */
 export class FixtureExtrasStore {
@@ -45,15 +54,28 @@ export class FixtureExtrasStore {
   }
 
   /**
+   * Seeds a channel's payload from REST when the stream has sent nothing for it yet: a REST read
+   * carries no entryId, so it ranks below every stream frame (`0-0`) and never undoes one.
+   */
+  seed(extras: Seed): void {
+    if (this.get(extras.payload.fixtureId)[extras.channel] !== undefined) return;
+    this.put(extras, SEED_ENTRY_ID);
+  }
+
+  /**
    * Takes one frame; an entryId not after the held one (a replay, a repeat) changes nothing.
    * The payload replaces the held one whole: each channel sends the full current list or table.
    */
   apply(frame: ExtrasUpdate): void {
+    this.put(frame, frame.entryId);
+  }
+
+  private put(frame: Seed, entryId: string): void {
     const fixtureId = frame.payload.fixtureId;
     const held = this.get(fixtureId);
     const previous = held[frame.channel];
-    if (previous !== undefined && compareEntryIds(frame.entryId, previous.entryId) <= 0) return;
-    const next: FixtureExtrasLive = { ...held, [frame.channel]: { payload: frame.payload, entryId: frame.entryId } };
+    if (previous !== undefined && compareEntryIds(entryId, previous.entryId) <= 0) return;
+    const next: FixtureExtrasLive = { ...held, [frame.channel]: { payload: frame.payload, entryId } };
     this.byFixture.set(fixtureId, next);
     for (const listener of [...(this.listeners.get(fixtureId) ?? [])]) listener();
   }

@@ -1,12 +1,26 @@
-// A fixture's injuries, lineups and live statistics as the stream last delivered them, re-rendering
-// only when that fixture's extras change.
-import { useCallback, useSyncExternalStore } from 'react';
+// A fixture's injuries, lineups and live statistics: seeded once from REST (/fixtures/injuries,
+// /lineups, /stats), then kept by the stream; re-renders only when that fixture's extras change.
+import { useQueries } from '@tanstack/react-query';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { fixtureInjuriesQuery, fixtureLineupsQuery, fixtureStatsQuery } from '../../api/queries.ts';
+import { useApiClient } from '../../api/use-api-client.ts';
 import { useLiveBook } from '../../book/use-book.ts';
 import { extrasStoreOf, type FixtureExtrasLive } from './extras-store.ts';
 
-/** The extras held for `fixtureId` (an empty object until the stream sent any). */
+/** The extras held for `fixtureId` (an empty object until REST or the stream gave any). */
 export function useFixtureExtras(fixtureId: string): FixtureExtrasLive {
   const store = extrasStoreOf(useLiveBook());
+  const client = useApiClient();
+  // A service without these endpoints answers "not offered": the tabs then fill from the stream
+  // alone, so a failure here is not shown (the tab says what it is waiting for).
+  const [injuries, lineups, stats] = useQueries({
+    queries: [fixtureInjuriesQuery(client, fixtureId), fixtureLineupsQuery(client, fixtureId), fixtureStatsQuery(client, fixtureId)],
+  });
+  useEffect(() => {
+    for (const payload of injuries.data ?? []) store.seed({ channel: 'injuries', payload });
+    for (const payload of lineups.data ?? []) store.seed({ channel: 'lineups', payload });
+    for (const payload of stats.data ?? []) store.seed({ channel: 'stats', payload });
+  }, [store, injuries.data, lineups.data, stats.data]);
   const subscribe = useCallback((listener: () => void) => store.subscribe(fixtureId, listener), [store, fixtureId]);
   return useSyncExternalStore(subscribe, () => store.get(fixtureId));
 }
