@@ -9,6 +9,16 @@ export interface FixtureSource {
   /** bookmaker → oddsId → entry; live objects: read them, do not keep them. */
   odds(fixtureId: string): Readonly<Record<string, Readonly<Record<string, OddsEntry>>>>;
   bookmakers(fixtureId: string): Readonly<Record<string, BookmakerFixtureMeta>>;
+  /** When given, odds answers are assembled from cached JSON fragments kept per these versions. */
+  readonly versions?: FixtureVersions;
+}
+
+/** Versions of a fixture's live state: a number that moves on every change of what it covers. */
+export interface FixtureVersions {
+  /** Moves whenever `bookmaker`'s odds entries on the fixture change in any way. */
+  oddsVersion(fixtureId: string, bookmaker: string): number;
+  /** Moves whenever `bookmaker`'s BookmakerFixtureMeta on the fixture changes. */
+  metaVersion(fixtureId: string, bookmaker: string): number;
 }
 
 /** Futures (outrights): live-listing records (spec 2.7, language-neutral) and current odds. */

@@ -450,3 +450,122 @@ describe('Simulator world', () => {
     }
   }, 120_000);
 });
+
+/** Resolves once `condition` holds, checking on every turn of the event loop. */
+function turnsUntil(condition: () => boolean): Promise<void> {
+  return new Promise((resolve) => {
+    const check = (): void => {
+      if (condition()) resolve();
+      else setImmediate(check);
+    };
+    check();
+  });
+}
+
+/** What a client reads of each (fixture, bookmaker), with the versions the REST cache keys on. */
+function readVersions(sim: Simulator): Map<string, { odds: string; meta: string; oddsVersion: number; metaVersion: number }> {
+  const out = new Map<string, { odds: string; meta: string; oddsVersion: number; metaVersion: number }>();
+  for (const id of sim.fixtureIds()) {
+    const odds = sim.fixtureOdds(id);
+    const metas = sim.fixtureBookmakers(id);
+    for (const { bookmaker } of sim.books) {
+      out.set(`${id}|${bookmaker}`, {
+        odds: JSON.stringify(odds[bookmaker] ?? null),
+        meta: JSON.stringify(metas[bookmaker] ?? null),
+        oddsVersion: sim.oddsVersion(id, bookmaker),
+        metaVersion: sim.metaVersion(id, bookmaker),
+      });
+    }
+  }
+  return out;
+}
+
+/** Every (fixture, bookmaker) whose odds or meta read differently has a moved version; returns how many changed. */
+function expectVersionsFollow(before: ReturnType<typeof readVersions>, after: ReturnType<typeof readVersions>): number {
+  let changed = 0;
+  for (const [key, now] of after) {
+    const then = before.get(key);
+    if (then === undefined) continue;
+    if (now.odds !== then.odds) {
+      changed++;
+      expect(now.oddsVersion, `odds of ${key}`).not.toBe(then.oddsVersion);
+    }
+    if (now.meta !== then.meta) expect(now.metaVersion, `meta of ${key}`).not.toBe(then.metaVersion);
+  }
+  return changed;
+}
+
+describe('Simulator ticks on a timer, in slices', () => {
+  it('gives the event loop turns inside a timer-driven tick and ends it as a synchronous tick would', async () => {
+    const sync = openTestWorld({ tickMs: 50 });
+    const sliced = openTestWorld({ tickMs: 50, tickSliceMs: 0 });
+    try {
+      const syncBatches: ChangeBatch[] = [];
+      sync.sim.onChange((batch) => syncBatches.push(batch));
+      sync.clock.advance(500);
+      sync.sim.tick();
+      let batch: ChangeBatch | null = null;
+      sliced.sim.onChange((b) => {
+        batch ??= b;
+      });
+      sliced.sim.start();
+      sliced.clock.advance(500);
+      let turnsInside = 0;
+      await turnsUntil(() => {
+        if (sliced.sim.tickInProgress) turnsInside++;
+        return batch !== null;
+      });
+      sliced.sim.stop();
+      expect(turnsInside).toBeGreaterThan(10);
+      expect(batch).toEqual(syncBatches[0]);
+      expect(snapshot(sliced.sim)).toBe(snapshot(sync.sim));
+    } finally {
+      sync.dispose();
+      sliced.dispose();
+    }
+  }, 120_000);
+
+  it('finishes a tick in progress when stopped, and sends its batch', async () => {
+    const world = openTestWorld({ tickMs: 20, tickSliceMs: 0 });
+    try {
+      const batches: ChangeBatch[] = [];
+      world.sim.onChange((batch) => batches.push(batch));
+      world.sim.start();
+      world.clock.advance(500);
+      await turnsUntil(() => world.sim.tickInProgress);
+      world.sim.stop();
+      expect(world.sim.tickInProgress).toBe(false);
+      expect(batches).toHaveLength(1);
+    } finally {
+      world.dispose();
+    }
+  }, 120_000);
+});
+
+describe('Simulator versions of odds and meta', () => {
+  it('moves a bookmaker’s odds or meta version whenever what a client reads of them changed', () => {
+    const world = openTestWorld();
+    try {
+      const before = readVersions(world.sim);
+      world.sim.advance(5_000);
+      expect(expectVersionsFollow(before, readVersions(world.sim))).toBeGreaterThan(0);
+    } finally {
+      world.dispose();
+    }
+  }, 120_000);
+
+  it('moves the versions of a finished fixture when its books are released', () => {
+    // Long ticks: retirement is checked every 20th tick, and released 30 min after the finish.
+    const world = openTestWorld({ tickMs: 100_000 });
+    try {
+      const finishedWithOdds = world.sim.fixtureIds(2).filter((id) => Object.keys(world.sim.fixtureOdds(id)).length > 0);
+      expect(finishedWithOdds.length).toBeGreaterThan(0);
+      const before = readVersions(world.sim);
+      world.sim.advance(20 * 100_000);
+      expect(finishedWithOdds.filter((id) => Object.keys(world.sim.fixtureOdds(id)).length === 0).length).toBeGreaterThan(0);
+      expectVersionsFollow(before, readVersions(world.sim));
+    } finally {
+      world.dispose();
+    }
+  }, 180_000);
+});

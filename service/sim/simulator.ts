@@ -42,6 +42,8 @@ export interface SimSettings {
   readonly scheduleDays: number;
   readonly liveKickoffGapSec: number;
   readonly frozen: boolean;
+  /** Wall ms a timer-driven tick runs before it yields to the event loop (default 3; 0 yields after every step). */
+  readonly tickSliceMs?: number;
 }
 
 /** Where the simulator reads the time: the system clock, or a manual one for tests. */
@@ -118,6 +120,23 @@ const RETIRE_AFTER_MS = 30 * 60_000;
 const SAVE_EVERY_MS = 5_000;
 /** Largest step of the match engine: after a stall the simulation slows rather than jumps. */
 const MAX_STEP_MS = 2_000;
+/**
+ * Wall time a timer-driven tick may hold the event loop before it yields (setImmediate) so that
+ * REST requests are answered between its slices; one fixture's step is never split.
+ */
+const TICK_SLICE_MS = 3;
+/** Price changes written to the history per slice (about 1–3 ms of SQLite inserts). */
+const HISTORY_CHUNK = 1_000;
+
+/** The unit of work of a sliced tick: the runner may yield to the event loop after any step. */
+type TickSteps = Generator<void, void, undefined>;
+
+/** Runs the remaining steps of a tick without yielding. */
+function drain(steps: TickSteps): void {
+  while (steps.next().done !== true) {
+    // Run to completion: the caller needs the tick done before it returns.
+  }
+}
 
 export class Simulator implements ChangeSink {
   readonly feed = new ChangeFeed();
@@ -159,6 +178,17 @@ export class Simulator implements ChangeSink {
   private programmeDays = new Set<number>();
   private rotationNextSlot = Number.NaN;
   private timer: NodeJS.Timeout | null = null;
+  /** The timer-driven tick in progress (between slices), and its scheduled next slice. */
+  private running: TickSteps | null = null;
+  private nextSlice: NodeJS.Immediate | null = null;
+  /** True while a step of the timer-driven tick runs (a listener or knob inside it must not re-enter it). */
+  private stepping = false;
+  /**
+   * Per fixture, per bookmaker: versions of its odds entries and of its BookmakerFixtureMeta,
+   * from one ever-growing sequence (REST keeps serialized answers until they move).
+   */
+  private readonly versions = new Map<string, { readonly odds: Map<string, number>; readonly meta: Map<string, number> }>();
+  private versionSeq = 0;
   private isFrozen: boolean;
   private counters = { priceChanges: 0, goals: 0, settlements: 0, ticks: 0 };
   /** When false (seeding), feed payloads are not built. */
@@ -450,21 +480,75 @@ export class Simulator implements ChangeSink {
     };
   }
 
-  /** Starts ticking every `tickMs` on the system timer. */
+  /**
+   * Starts ticking every `tickMs` on the system timer. Each tick runs in slices of about
+   * `TICK_SLICE_MS` (REST requests are served between them); it keeps the time it started at,
+   * so every fixture still advances by the full step, and the change feed still gets one batch
+   * per tick, at its end.
+   */
   start(): void {
     if (this.timer !== null) return;
     this.lastTickMs = this.clock.now();
     this.timer = setInterval(() => {
-      this.tick();
+      this.startSlicedTick();
     }, this.settings.tickMs);
   }
 
-  /** Stops ticking, flushes pending history and saves every record. */
+  /** Stops ticking (a tick in progress is finished first), flushes pending history and saves every record. */
   stop(): void {
     if (this.timer !== null) clearInterval(this.timer);
     this.timer = null;
+    this.finishRunningTick();
     this.flushHistory();
     this.saveAll();
+  }
+
+  private startSlicedTick(): void {
+    // Still busy with the previous tick (a long stall): skip; the next tick's dt covers the time.
+    if (this.running !== null) return;
+    this.running = this.tickSteps();
+    this.runSlice();
+  }
+
+  private runSlice(): void {
+    this.nextSlice = null;
+    const steps = this.running;
+    if (steps === null) return;
+    const until = performance.now() + (this.settings.tickSliceMs ?? TICK_SLICE_MS);
+    this.stepping = true;
+    try {
+      for (;;) {
+        if (steps.next().done === true) {
+          this.running = null;
+          return;
+        }
+        // Stopped from inside this tick (a change listener): finish it now, nothing may run after stop().
+        if (performance.now() >= until && this.timer !== null) break;
+      }
+    } catch (error) {
+      this.running = null;
+      throw error;
+    } finally {
+      this.stepping = false;
+    }
+    this.nextSlice = setImmediate(() => {
+      this.runSlice();
+    });
+  }
+
+  /** True between the slices of a timer-driven tick: some fixtures are stepped, the batch is not sent yet. */
+  get tickInProgress(): boolean {
+    return this.running !== null;
+  }
+
+  /** Completes the timer-driven tick in progress, if any, synchronously (not from inside it: it completes itself). */
+  private finishRunningTick(): void {
+    if (this.stepping) return;
+    if (this.nextSlice !== null) clearImmediate(this.nextSlice);
+    this.nextSlice = null;
+    const steps = this.running;
+    this.running = null;
+    if (steps !== null) drain(steps);
   }
 
   /** For a manual clock: advances it by `ms` in steps of `tickMs`, ticking after each. */
@@ -479,8 +563,17 @@ export class Simulator implements ChangeSink {
     }
   }
 
-  /** One simulation step to the clock's now. Frozen: nothing at all happens. */
+  /**
+   * One simulation step to the clock's now, run to completion before it returns (a timer-driven
+   * tick still in progress is completed first). Frozen: nothing at all happens.
+   */
   tick(): void {
+    this.finishRunningTick();
+    drain(this.tickSteps());
+  }
+
+  /** The tick as steps: the bookkeeping, each active fixture, the futures, then the flush. */
+  private *tickSteps(): TickSteps {
     if (this.isFrozen) return;
     const nowMs = this.clock.now();
     const dt = Math.max(0, Math.min(MAX_STEP_MS, nowMs - this.lastTickMs));
@@ -493,17 +586,21 @@ export class Simulator implements ChangeSink {
     this.updateBookHealth(nowMs, dt);
     const ctx = this.context(nowMs);
     let statusChanged = false;
+    yield;
+    // `active` is replaced, never mutated, when it is rebuilt: this loop keeps the tick's list.
     for (const runtime of this.active) {
       const before = runtime.statusId;
       this.stepFixture(runtime, ctx, dt);
       if (runtime.statusId !== before) statusChanged = true;
+      yield;
     }
     this.futures.step(nowMs, this.settings.quoteRate, this.publishing ? this.feed : null, (changes) => {
       this.recordFutureChanges(changes);
     });
+    yield;
     if (statusChanged) this.rebuildActive();
     this.retire(nowMs);
-    this.flushTick(nowMs);
+    yield* this.flushTickSteps(nowMs);
   }
 
   private stepFixture(runtime: FixtureRuntime, ctx: StepContext & { nowMs: number }, dtMs: number): void {
@@ -634,13 +731,17 @@ export class Simulator implements ChangeSink {
         this.forget(runtime.fixtureId);
         continue;
       }
-      if (runtime.lines.size > 0 && nowMs - end >= RETIRE_AFTER_MS) runtime.release();
+      if (runtime.lines.size > 0 && nowMs - end >= RETIRE_AFTER_MS) {
+        this.bumpAll(runtime.fixtureId);
+        runtime.release();
+      }
     }
   }
 
   private forget(fixtureId: string): void {
     this.purged.add(fixtureId);
     this.fixtures.delete(fixtureId);
+    this.versions.delete(fixtureId);
     this.views.delete(fixtureId);
     this.injuries.delete(fixtureId);
     this.lineups.delete(fixtureId);
@@ -708,10 +809,12 @@ export class Simulator implements ChangeSink {
       changedAt: entry.changedAt,
     };
     this.pendingChanges.push(change);
+    this.bump(fixture.fixtureId, 'odds', entry.bookmaker);
     if (this.publishing && this.feed.active) this.feed.oddsEntry(fixture.fixtureId, oddsId, entry);
   }
 
   metaChanged(fixture: FixtureRuntime, meta: BookmakerFixtureMeta): void {
+    this.bump(fixture.fixtureId, 'meta', meta.bookmaker);
     if (this.publishing && this.feed.active) this.feed.bookmaker(fixture.fixtureId, meta);
   }
 
@@ -741,6 +844,26 @@ export class Simulator implements ChangeSink {
     this.counters.goals++;
   }
 
+  private versionsOf(fixtureId: string): { readonly odds: Map<string, number>; readonly meta: Map<string, number> } {
+    let versions = this.versions.get(fixtureId);
+    if (versions === undefined) {
+      versions = { odds: new Map(), meta: new Map() };
+      this.versions.set(fixtureId, versions);
+    }
+    return versions;
+  }
+
+  private bump(fixtureId: string, what: 'odds' | 'meta', bookmaker: string): void {
+    this.versionsOf(fixtureId)[what].set(bookmaker, ++this.versionSeq);
+  }
+
+  /** Every bookmaker's odds and meta of a fixture changed at once (its books are released). */
+  private bumpAll(fixtureId: string): void {
+    const versions = this.versionsOf(fixtureId);
+    for (const slug of versions.odds.keys()) versions.odds.set(slug, ++this.versionSeq);
+    for (const slug of versions.meta.keys()) versions.meta.set(slug, ++this.versionSeq);
+  }
+
   private recordFutureChanges(changes: readonly FuturePriceChange[]): void {
     for (const change of changes) this.pendingChanges.push(change);
   }
@@ -749,20 +872,47 @@ export class Simulator implements ChangeSink {
   // End of tick: history, feed, records
   // -------------------------------------------------------------------------------------------
 
+  /** Writes all pending history at once (seeding, stop). */
   private flushHistory(): void {
     if (this.pendingChanges.length > 0) {
       this.history.appendChanges(this.pendingChanges);
       this.counters.priceChanges += this.pendingChanges.length;
       this.pendingChanges = [];
     }
+    this.flushSettlements();
+  }
+
+  private flushSettlements(): void {
     if (this.pendingSettlements.length > 0) {
       this.history.appendSettlements(this.pendingSettlements);
       this.pendingSettlements = [];
     }
   }
 
+  /** A tick's history, in chunks of `HISTORY_CHUNK` changes, a step each. */
+  private *flushHistorySteps(): TickSteps {
+    while (this.pendingChanges.length > 0) {
+      // Changes recorded between slices (admin knobs) go to a fresh queue, written after these.
+      const batch = this.pendingChanges;
+      this.pendingChanges = [];
+      for (let i = 0; i < batch.length; i += HISTORY_CHUNK) {
+        const chunk = batch.length <= HISTORY_CHUNK ? batch : batch.slice(i, i + HISTORY_CHUNK);
+        this.history.appendChanges(chunk);
+        this.counters.priceChanges += chunk.length;
+        if (i + HISTORY_CHUNK < batch.length) yield;
+      }
+    }
+    this.flushSettlements();
+  }
+
   private flushTick(nowMs: number): void {
-    this.flushHistory();
+    drain(this.flushTickSteps(nowMs));
+  }
+
+  /** End of tick: history, then the feed's batch, then the periodic saves, a step each. */
+  private *flushTickSteps(nowMs: number): TickSteps {
+    yield* this.flushHistorySteps();
+    yield;
     if (this.feed.active) {
       for (const id of this.statusDirty) {
         this.views.delete(id);
@@ -790,10 +940,12 @@ export class Simulator implements ChangeSink {
     this.clockDirty.clear();
     this.statsDirty.clear();
     if (nowMs - this.lastSaveMs >= SAVE_EVERY_MS) {
+      yield;
       this.lastSaveMs = nowMs;
       this.saveDirty();
     }
     if (nowMs - this.lastPruneMs >= 60_000) {
+      yield;
       this.lastPruneMs = nowMs;
       if (this.history.sizeBytes() > this.settings.retentionBytes) this.pruneHistory();
     }
@@ -832,6 +984,19 @@ export class Simulator implements ChangeSink {
   // -------------------------------------------------------------------------------------------
   // Reads (REST and the gateway)
   // -------------------------------------------------------------------------------------------
+
+  /**
+   * A number that changes whenever `bookmaker`'s odds entries on the fixture change in any way
+   * (added, repriced, (de)activated, main line moved, released); 0 before its first change.
+   */
+  oddsVersion(fixtureId: string, bookmaker: string): number {
+    return this.versions.get(fixtureId)?.odds.get(bookmaker) ?? 0;
+  }
+
+  /** A number that changes whenever `bookmaker`'s BookmakerFixtureMeta on the fixture changes; 0 before its first change. */
+  metaVersion(fixtureId: string, bookmaker: string): number {
+    return this.versions.get(fixtureId)?.meta.get(bookmaker) ?? 0;
+  }
 
   /** Registers a listener of the per-tick change batches; returns its remover. */
   onChange(listener: ChangeListener): () => void {

@@ -1,13 +1,16 @@
 // Fixture endpoints: the fixtures list, current odds (/fixtures/odds and /fixtures/odds/main),
 // the markets a fixture offers, and identifier mapping. Everything is filtered to the key; a
 // request that names a fixture, sport, tournament or bookmaker outside it fails with 403.
+// Current odds are assembled from cached JSON fragments when the source gives versions.
 import type { BookmakerFixtureMeta, FixtureView, OddsEntry } from '../../../src/wire/schemas.ts';
 import type { CatalogueIndex } from '../../catalogue/catalogue.ts';
+import type { Lang } from '../../catalogue/types.ts';
 import type { ReferenceIndex } from '../../catalogue/reference-data.ts';
 import type { ApiHandler } from '../app.ts';
 import { invalidFilters, notAllowed } from '../errors.ts';
 import type { Entitlement } from '../keys.ts';
 import { localizeView } from '../localize.ts';
+import { OddsJsonCache, shownOdds, type OddsSelection } from '../odds-cache.ts';
 import type { FixtureSource } from '../ports.ts';
 import { boolParam, checkFixtureId, exactlyOne, intParam, listParam, type Query } from '../query.ts';
 import { chosenBookmakers, entitlementOf, requireSport, requireTournament } from '../scope.ts';
@@ -23,7 +26,7 @@ function visible(e: Entitlement, view: FixtureView): boolean {
 }
 
 /** `fixtureIds`: well-formed ids (400 otherwise); those the key may not see → 403. Unknown ones are skipped. */
-function requestedFixtures(e: Entitlement, source: FixtureSource, query: Query): FixtureView[] {
+export function requestedFixtures(e: Entitlement, source: FixtureSource, query: Query): FixtureView[] {
   const ids = listParam(query, 'fixtureIds') ?? [];
   const views: FixtureView[] = [];
   for (const id of ids) {
@@ -54,42 +57,58 @@ function tournamentFixtures(e: Entitlement, deps: FixtureRoutesDeps, tournamentI
 const byStartThenId = (a: FixtureView, b: FixtureView): number =>
   a.startTime - b.startTime || (a.fixtureId < b.fixtureId ? -1 : a.fixtureId > b.fixtureId ? 1 : 0);
 
-interface OddsOptions {
-  readonly mainOnly: boolean;
+/** A bookmaker's entries changed at or after `since`, inactive ones included (spec 4.3), or null when none. */
+function oddsSince(entries: Readonly<Record<string, OddsEntry>>, selection: OddsSelection, since: number): Record<string, OddsEntry> | null {
+  const out: Record<string, OddsEntry> = {};
+  let any = false;
+  for (const [oddsId, entry] of Object.entries(entries)) {
+    if (selection === 'main' && !entry.mainLine) continue;
+    if (entry.changedAt < since) continue;
+    out[oddsId] = { ...entry };
+    any = true;
+  }
+  return any ? out : null;
 }
 
-function oddsHandler(deps: FixtureRoutesDeps, options: OddsOptions): ApiHandler {
-  return (query, request) => {
+/** One element of an odds answer built from the live objects: the reference the cached fragments must equal. */
+function oddsElement(deps: FixtureRoutesDeps, view: FixtureView, lang: Lang, chosen: ReadonlySet<string>, selection: OddsSelection, since: number | undefined): object {
+  const odds: Record<string, Record<string, OddsEntry>> = {};
+  for (const [bookmaker, entries] of Object.entries(deps.fixtures.odds(view.fixtureId))) {
+    if (!chosen.has(bookmaker)) continue;
+    // Spec 4.3: without `since` the current (active) prices; with it, every change since, inactive ones included.
+    const shown = since === undefined ? shownOdds(entries, selection) : oddsSince(entries, selection, since);
+    if (shown !== null) odds[bookmaker] = shown;
+  }
+  const bookmakers: Record<string, BookmakerFixtureMeta> = {};
+  for (const [slug, meta] of Object.entries(deps.fixtures.bookmakers(view.fixtureId))) {
+    if (chosen.has(slug)) bookmakers[slug] = { ...meta };
+  }
+  return { ...localizeView(view, lang, deps.reference), bookmakers, odds };
+}
+
+function oddsHandler(deps: FixtureRoutesDeps, selection: OddsSelection, cache: OddsJsonCache | null): ApiHandler {
+  return (query, request, reply) => {
     const e = entitlementOf(request);
     const mode = exactlyOne(query, ['tournamentId', 'fixtureIds']);
     const views =
       mode === 'tournamentId'
         ? tournamentFixtures(e, deps, intParam(query, 'tournamentId', { min: 0, max: 999_999 }) ?? 0)
         : requestedFixtures(e, deps.fixtures, query);
+    // Entitlement and `bookmakers=` only choose which bookmakers' fragments are assembled.
     const chosen = new Set(chosenBookmakers(e, deps.reference.data.bookmakers.map((b) => b.bookmaker), query));
-    const bookmakerAllowed = (slug: string) => chosen.has(slug);
     const since = intParam(query, 'since', { min: 0 });
-    return views.sort(byStartThenId).map((view) => {
-      const odds: Record<string, Record<string, OddsEntry>> = {};
-      for (const [bookmaker, entries] of Object.entries(deps.fixtures.odds(view.fixtureId))) {
-        if (!bookmakerAllowed(bookmaker)) continue;
-        const out: Record<string, OddsEntry> = {};
-        let any = false;
-        for (const [oddsId, entry] of Object.entries(entries)) {
-          if (options.mainOnly && !entry.mainLine) continue;
-          // Spec 4.3: without `since` the current (active) prices; with it, every change since, inactive ones included.
-          if (since === undefined ? !entry.active : entry.changedAt < since) continue;
-          out[oddsId] = { ...entry };
-          any = true;
-        }
-        if (any) odds[bookmaker] = out;
-      }
-      const bookmakers: Record<string, BookmakerFixtureMeta> = {};
-      for (const [slug, meta] of Object.entries(deps.fixtures.bookmakers(view.fixtureId))) {
-        if (bookmakerAllowed(slug)) bookmakers[slug] = { ...meta };
-      }
-      return { ...localizeView(view, request.lang, deps.reference), bookmakers, odds };
-    });
+    views.sort(byStartThenId);
+    // With `since` every answer is its own filter of history-like state: not worth caching.
+    if (cache === null || since !== undefined) return views.map((view) => oddsElement(deps, view, request.lang, chosen, selection, since));
+    const elements = views.map(
+      (view) =>
+        cache.fixturePieces(view, request.lang, chosen, selection) ?? [Buffer.from(JSON.stringify(oddsElement(deps, view, request.lang, chosen, selection, undefined)))],
+    );
+    // The key only finds the previous answer to compare with; equal fragments decide reuse.
+    const requestKey = `${request.lang}|${selection}|${[...chosen].join(',')}|${views.map((v) => v.fixtureId).join(',')}`;
+    // Already UTF-8 JSON: Fastify sends a Buffer with the content type it is given as it is.
+    void reply.type('application/json; charset=utf-8');
+    return cache.answerBytes(requestKey, elements);
   };
 }
 
@@ -97,6 +116,8 @@ export function fixtureHandlers(deps: FixtureRoutesDeps): Record<
   'fixtures' | 'fixtureOdds' | 'mainOdds' | 'fixtureMarkets' | 'mappingFixtures',
   ApiHandler
 > {
+  const versions = deps.fixtures.versions;
+  const cache = versions === undefined ? null : new OddsJsonCache(deps.fixtures, versions, deps.reference);
   return {
     fixtures: (query, request) => {
       const e = entitlementOf(request);
@@ -128,8 +149,8 @@ export function fixtureHandlers(deps: FixtureRoutesDeps): Record<
       return views.sort(byStartThenId);
     },
 
-    fixtureOdds: oddsHandler(deps, { mainOnly: false }),
-    mainOdds: oddsHandler(deps, { mainOnly: true }),
+    fixtureOdds: oddsHandler(deps, 'all', cache),
+    mainOdds: oddsHandler(deps, 'main', cache),
 
     fixtureMarkets: (query, request) => {
       const e = entitlementOf(request);
