@@ -39,6 +39,32 @@ export interface ServiceConfig {
   readonly benchmarkMode: boolean;
   /** Seconds between the one-line activity summaries in the log; 0 turns them off. */
   readonly logEverySec: number;
+  /** The realtime gateway at `/ws` (docs/stream.md). */
+  readonly gateway: GatewaySettings;
+}
+
+/** Settings of the realtime gateway; docs/stream.md says what each threshold does. */
+export interface GatewaySettings {
+  /** How old a resume cursor may be and still be replayed (`resumeWindowMs` of login_ok). */
+  readonly resumeWindowMs: number;
+  /** `public`: fixtures, scores and clocks are replayable; `extended`: odds and oddsFutures too. */
+  readonly replayMode: 'public' | 'extended';
+  /** Off: zstd and zstd-dict logins are downgraded to json. */
+  readonly zstd: boolean;
+  /** A socket that sends no login frame within this time is closed with 4001. */
+  readonly loginTimeoutMs: number;
+  /** Ping period; a socket that has not answered the previous ping is terminated. */
+  readonly heartbeatMs: number;
+  /** On shutdown: how long the gateway keeps streaming after `reconnect` before closing. */
+  readonly drainMs: number;
+  /** Buffered bytes above which odds and oddsFutures coalesce per oddsId for the socket. */
+  readonly slowBytes: number;
+  /** Buffered bytes above which the socket is behind: nothing more is queued until it drains. */
+  readonly behindBytes: number;
+  /** Coalesced odds waiting longer than this also make the socket behind (it is that stale). */
+  readonly behindLagMs: number;
+  /** A socket behind for this long, or behind again this soon after a fresh start, is closed with 4002. */
+  readonly behindMaxMs: number;
 }
 
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -97,5 +123,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     keysFile: flag(argv, 'keys-file') ?? env.KEYS_FILE,
     benchmarkMode: argv.includes('--benchmark') || env.BENCHMARK === '1',
     logEverySec: intFrom(env.LOG_EVERY_SEC, 30, 'LOG_EVERY_SEC', 0, 86_400),
+    gateway: gatewaySettingsFrom(env),
+  };
+}
+
+function choiceFrom<T extends string>(value: string | undefined, choices: readonly T[], name: string): T {
+  if (value === undefined || value === '') return choices[0] as T;
+  const found = choices.find((c) => c === value);
+  if (found === undefined) throw new Error(`${name} must be one of ${choices.join(', ')}, got "${value}"`);
+  return found;
+}
+
+function gatewaySettingsFrom(env: NodeJS.ProcessEnv): GatewaySettings {
+  const slowBytes = intFrom(env.GATEWAY_SLOW_BYTES, 1024 * 1024, 'GATEWAY_SLOW_BYTES', 1024, 2 ** 30);
+  return {
+    resumeWindowMs: intFrom(env.RESUME_WINDOW_MS, 60_000, 'RESUME_WINDOW_MS', 0, 86_400_000),
+    replayMode: choiceFrom(env.GATEWAY_REPLAY_MODE, ['extended', 'public'], 'GATEWAY_REPLAY_MODE'),
+    zstd: choiceFrom(env.GATEWAY_ZSTD, ['on', 'off'], 'GATEWAY_ZSTD') === 'on',
+    loginTimeoutMs: intFrom(env.GATEWAY_LOGIN_TIMEOUT_MS, 10_000, 'GATEWAY_LOGIN_TIMEOUT_MS', 10, 600_000),
+    heartbeatMs: intFrom(env.GATEWAY_HEARTBEAT_MS, 30_000, 'GATEWAY_HEARTBEAT_MS', 10, 600_000),
+    drainMs: intFrom(env.GATEWAY_DRAIN_MS, 5_000, 'GATEWAY_DRAIN_MS', 0, 600_000),
+    slowBytes,
+    behindBytes: intFrom(env.GATEWAY_BEHIND_BYTES, 8 * 1024 * 1024, 'GATEWAY_BEHIND_BYTES', slowBytes + 1, 2 ** 31),
+    behindLagMs: intFrom(env.GATEWAY_BEHIND_LAG_MS, 5_000, 'GATEWAY_BEHIND_LAG_MS', 10, 600_000),
+    behindMaxMs: intFrom(env.GATEWAY_BEHIND_MAX_MS, 15_000, 'GATEWAY_BEHIND_MAX_MS', 10, 600_000),
   };
 }

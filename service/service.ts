@@ -4,6 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { buildApiHandlers } from './http/api.ts';
 import { buildHttpApp } from './http/app.ts';
 import { loadKeyRing } from './http/keys.ts';
@@ -14,6 +15,8 @@ import { indexReferenceData } from './catalogue/reference-data.ts';
 import { defaultSgpKnobs, type SgpKnobs } from './sgp/port.ts';
 import { simulatorParlayPort } from './sgp/sim-port.ts';
 import { startAdminServer } from './admin/admin-server.ts';
+import { createGateway, type Gateway } from './gateway/gateway.ts';
+import { simulatorSource } from './gateway/source.ts';
 import { getCatalogue } from './catalogue/catalogue.ts';
 import { buildReferenceData } from './catalogue/reference-data.ts';
 import type { ServiceConfig } from './config.ts';
@@ -33,13 +36,18 @@ export interface Service {
   readonly history: HistoryStore;
   readonly server: http.Server;
   readonly admin: http.Server;
+  /** The realtime gateway at `/ws` on the public server. */
+  readonly gateway: Gateway;
   /** `http://host:port` of the public server. */
   readonly url: string;
   /** `http://127.0.0.1:port` of the admin API. */
   readonly adminUrl: string;
   /** The SGP fault knobs (also on the admin API as /admin/sgp). */
   readonly sgpKnobs: SgpKnobs;
-  /** Stops the simulation, flushes and closes the history, closes both servers. */
+  /**
+   * Asks stream clients to reconnect and keeps streaming `gateway.drainMs` (when any is
+   * connected), then stops the simulation, flushes and closes the history, closes both servers.
+   */
   close(): Promise<void>;
 }
 
@@ -95,8 +103,19 @@ export async function startService(config: ServiceConfig, options: ServiceOption
   const referenceIndex = indexReferenceData(reference);
   const sgpKnobs = defaultSgpKnobs();
   const parlayPort = simulatorParlayPort(simulator, models, catalogue, referenceIndex, (id) => simulator.wasPurged(id));
+  // One key ring for REST and the stream, so a key sees the same things on both paths.
+  const keys = loadKeyRing({ file: config.keysFile, benchmarkMode: config.benchmarkMode });
+  // Built before listening: a missing zstd dictionary fails the start, not the first zstd login.
+  const gateway = createGateway({
+    source: simulatorSource(simulator),
+    keys,
+    reference: referenceIndex,
+    settings: config.gateway,
+    benchmarkMode: config.benchmarkMode,
+    log,
+  });
   const app = await buildHttpApp({
-    keys: loadKeyRing({ file: config.keysFile, benchmarkMode: config.benchmarkMode }),
+    keys,
     handlers: {
       ...buildApiHandlers({
         reference: referenceIndex,
@@ -106,8 +125,14 @@ export async function startService(config: ServiceConfig, options: ServiceOption
           view: (id) => simulator.fixtureView(id),
           odds: (id) => simulator.fixtureOdds(id),
           bookmakers: (id) => simulator.fixtureBookmakers(id),
+          versions: simulator,
         },
         futures: simulator.futures,
+        extras: {
+          injuries: (id) => simulator.injuriesOf(id),
+          lineups: (id) => simulator.lineupsOf(id),
+          stats: (id) => simulator.statsOf(id),
+        },
         store: history,
         settledAt: (id) => simulator.fixtureRecord(id)?.finishedAtMs ?? null,
         now: () => simulator.now(),
@@ -139,6 +164,9 @@ export async function startService(config: ServiceConfig, options: ServiceOption
   await app.listen({ port: config.port, host: config.host });
   const server = app.server;
   const address = server.address() as AddressInfo;
+  server.on('upgrade', (request: http.IncomingMessage, socket: Duplex, head: Buffer) => {
+    gateway.handleUpgrade(request, socket, head);
+  });
   const admin = await startAdminServer(simulator, config.adminPort, sgpKnobs);
   const adminPort = (admin.address() as AddressInfo).port;
   if (options.manualTicks !== true) simulator.start();
@@ -150,12 +178,14 @@ export async function startService(config: ServiceConfig, options: ServiceOption
     history,
     server,
     admin,
+    gateway,
     url: `http://${host}:${String(address.port)}`,
     adminUrl: `http://127.0.0.1:${String(adminPort)}`,
     sgpKnobs,
     async close() {
       if (closed) return;
       closed = true;
+      await gateway.close();
       simulator.stop();
       await Promise.all([app.close(), closeServer(admin)]);
       history.close();

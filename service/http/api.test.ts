@@ -8,6 +8,8 @@ import {
   clvFixtureViewSchema,
   errorBodySchema,
   fixturesResponseSchema,
+  injuriesPayloadSchema,
+  lineupsPayloadSchema,
   futureHistoricalOddsResponseSchema,
   liveFuturesResponseSchema,
   mainOddsResponseSchema,
@@ -198,6 +200,26 @@ describe('futures and media', () => {
     const one = await get(`/en/futures/odds/historical?futureId=${id}&bookmakers=pinnacle`);
     expect(one.status).toBe(200);
     futureHistoricalOddsResponseSchema.parse(one.body);
+  });
+
+  it('answers /fixtures/lineups and /fixtures/injuries with the current team news the stream last sent', async () => {
+    const id = sim().fixtureIds().find((f) => sim().lineupsOf(f) !== null) ?? '';
+    expect(id).not.toBe('');
+    const lineups = await get(`/en/fixtures/lineups?fixtureIds=${id}`);
+    expect(lineups.status).toBe(200);
+    expect(lineupsPayloadSchema.array().parse(lineups.body)).toEqual([sim().lineupsOf(id)]);
+    const injuries = await get(`/en/fixtures/injuries?fixtureIds=${id}`);
+    expect(injuriesPayloadSchema.array().parse(injuries.body)).toEqual([sim().injuriesOf(id)].filter((p) => p !== null));
+  });
+
+  it('answers /fixtures/stats with 400 without fixtureIds and 403 for a fixture outside the key', async () => {
+    const missing = await get('/en/fixtures/stats');
+    expect(missing.status).toBe(400);
+    expect(errorBodySchema.parse(missing.body).code).toBe('invalid_filters');
+    const football = sim().fixtureIds().find((f) => sim().fixtureRecord(f)?.planned.sportId === 14) ?? '';
+    const refused = await get(`/en/fixtures/stats?fixtureIds=${football}`, 'demo-limited');
+    expect(refused.status).toBe(403);
+    expect(errorBodySchema.parse(refused.body).code).toBe('channel_not_allowed');
   });
 
   it('redirects a badge request to an SVG the service serves without a key', async () => {

@@ -5,6 +5,7 @@ import type { ReferenceIndex } from '../catalogue/reference-data.ts';
 import type { HistoryStore } from '../storage/history-store.ts';
 import type { HttpAppOptions } from './app.ts';
 import type { FixtureSource, FutureSource } from './ports.ts';
+import { extrasHandlers, type ExtrasSource } from './routes/extras.ts';
 import { fixtureHandlers } from './routes/fixtures.ts';
 import { futureHandlers } from './routes/futures.ts';
 import { historyHandlers } from './routes/history.ts';
@@ -16,6 +17,8 @@ export interface ApiDeps {
   readonly catalogue: CatalogueIndex;
   readonly fixtures: FixtureSource;
   readonly futures: FutureSource;
+  /** Team news and live statistics; their endpoints are not mounted without it. */
+  readonly extras?: ExtrasSource;
   readonly store: HistoryStore;
   readonly settledAt: (fixtureId: string) => number | null;
   readonly now: () => number;
@@ -43,6 +46,7 @@ export function buildApiHandlers(deps: ApiDeps): HttpAppOptions['handlers'] {
     ...fixtureHandlers({ fixtures: deps.fixtures, reference: deps.reference, catalogue: deps.catalogue }),
     ...historyHandlers(deps),
     ...futureHandlers({ futures: deps.futures, reference: deps.reference }),
+    ...(deps.extras === undefined ? {} : extrasHandlers({ fixtures: deps.fixtures, extras: deps.extras })),
     participantBadge: badgeRedirectHandler(deps.reference),
   };
 }

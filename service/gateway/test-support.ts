@@ -1,0 +1,153 @@
+// Test helpers of the gateway: the whole service on loopback with a manual clock (the world
+// moves only when a test advances it), and a stream client that records what it receives.
+import { rmSync } from 'node:fs';
+import WebSocket from 'ws';
+import { controlFrameSchema, dataFrameSchema } from '../../src/wire/schemas.ts';
+import type { ControlFrame, DataFrame } from '../../src/wire/schemas.ts';
+import { loadConfig } from '../config.ts';
+import { startService, type Service } from '../service.ts';
+import { ManualClock } from '../sim/simulator.ts';
+import { makeTempDir, TEST_START_MS } from '../sim/test-support.ts';
+
+export interface TestService {
+  readonly service: Service;
+  readonly wsUrl: string;
+  /** Advances the simulation by `ms` (ticks every tickMs) and lets the sockets deliver. */
+  advance(ms: number): Promise<void>;
+  dispose(): Promise<void>;
+}
+
+/**
+ * Starts the service on port 0 with a fresh data directory, no past days seeded, a manual clock
+ * and manual ticks. `env` overrides settings (gateway ones included); zstd is off by default so
+ * the tests do not depend on the committed dictionaries.
+ */
+export async function startTestService(env: Record<string, string> = {}): Promise<TestService> {
+  const dir = makeTempDir();
+  const config = {
+    ...loadConfig(
+      { DATA_DIR: dir, PORT: '0', SEED_PAST_DAYS: '0', SCHEDULE_DAYS: '1', LOG_EVERY_SEC: '0', GATEWAY_ZSTD: 'off', GATEWAY_DRAIN_MS: '0', ...env },
+      [],
+    ),
+    adminPort: 0,
+  };
+  const service = await startService(config, { clock: new ManualClock(TEST_START_MS), manualTicks: true });
+  return {
+    service,
+    wsUrl: `${service.url.replace(/^http/, 'ws')}/ws`,
+    async advance(ms) {
+      service.simulator.advance(ms);
+      await settle();
+    },
+    async dispose() {
+      await service.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Lets pending socket I/O happen (a few turns of the event loop). */
+export async function settle(ms = 30): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** A received frame: a control frame, a data frame, or a binary frame (kept as bytes). */
+export type Received =
+  | { readonly kind: 'control'; readonly frame: ControlFrame }
+  | { readonly kind: 'data'; readonly frame: DataFrame }
+  | { readonly kind: 'binary'; readonly bytes: Buffer };
+
+/** A WebSocket client that records every frame, in order. */
+export class StreamClient {
+  readonly received: Received[] = [];
+  readonly closed: Promise<{ code: number; reason: string }>;
+  private readonly waiters = new Set<() => void>();
+
+  private constructor(readonly ws: WebSocket) {
+    this.closed = new Promise((resolve) => {
+      ws.on('close', (code, reason) => {
+        resolve({ code, reason: reason.toString('utf8') });
+        this.wake();
+      });
+    });
+    ws.on('message', (data, isBinary) => {
+      const bytes = Array.isArray(data) ? Buffer.concat(data) : data instanceof ArrayBuffer ? Buffer.from(data) : data;
+      if (isBinary) this.received.push({ kind: 'binary', bytes });
+      else {
+        const json: unknown = JSON.parse(bytes.toString('utf8'));
+        const control = controlFrameSchema.safeParse(json);
+        if (control.success) this.received.push({ kind: 'control', frame: control.data });
+        else this.received.push({ kind: 'data', frame: dataFrameSchema.parse(json) });
+      }
+      this.wake();
+    });
+  }
+
+  /** Opens a socket (without logging in). */
+  static async open(url: string, options: WebSocket.ClientOptions = {}): Promise<StreamClient> {
+    const ws = new WebSocket(url, options);
+    const client = new StreamClient(ws);
+    await new Promise<void>((resolve, reject) => {
+      ws.once('open', () => {
+        resolve();
+      });
+      ws.once('error', reject);
+    });
+    return client;
+  }
+
+  /** Opens a socket and sends `login` (a login frame object, or raw text). */
+  static async login(url: string, login: Record<string, unknown> | string, options: WebSocket.ClientOptions = {}): Promise<StreamClient> {
+    const client = await StreamClient.open(url, options);
+    client.send(login);
+    return client;
+  }
+
+  send(frame: Record<string, unknown> | string): void {
+    this.ws.send(typeof frame === 'string' ? frame : JSON.stringify(frame));
+  }
+
+  get controls(): ControlFrame[] {
+    return this.received.flatMap((r) => (r.kind === 'control' ? [r.frame] : []));
+  }
+
+  get data(): DataFrame[] {
+    return this.received.flatMap((r) => (r.kind === 'data' ? [r.frame] : []));
+  }
+
+  /** The first control frame of `type`, waiting up to `timeoutMs` for it. */
+  async control<T extends ControlFrame['type']>(type: T, timeoutMs = 5_000): Promise<Extract<ControlFrame, { type: T }>> {
+    await this.until(() => this.controls.some((c) => c.type === type), timeoutMs, `a ${type} frame`);
+    return this.controls.find((c): c is Extract<ControlFrame, { type: T }> => c.type === type) as Extract<ControlFrame, { type: T }>;
+  }
+
+  /** Waits until `condition` holds (checked on every frame and every 20 ms). */
+  async until(condition: () => boolean, timeoutMs = 5_000, what = 'a condition'): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (!condition()) {
+      if (Date.now() > deadline) throw new Error(`timed out after ${String(timeoutMs)} ms waiting for ${what}`);
+      await new Promise<void>((resolve) => {
+        const wake = (): void => {
+          this.waiters.delete(wake);
+          clearTimeout(timer);
+          resolve();
+        };
+        const timer = setTimeout(wake, 20);
+        this.waiters.add(wake);
+      });
+    }
+  }
+
+  close(): void {
+    this.ws.close();
+  }
+
+  private wake(): void {
+    for (const wake of [...this.waiters]) wake();
+  }
+}
+
+/** A login frame for `apiKey` with every channel and the given bookmakers (plus `extra`). */
+export function loginFrame(apiKey: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return { type: 'login', apiKey, ...extra };
+}
