@@ -18,6 +18,10 @@ export const pageRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('../features/fixtures/fixtures-page.tsx')).FixturesPage }),
   },
   {
+    path: 'fixtures/:fixtureId',
+    lazy: async () => ({ Component: (await import('../features/odds-screen/fixture-page.tsx')).FixturePage }),
+  },
+  {
     path: 'fixtures/:fixtureId/history',
     lazy: async () => ({ Component: (await import('../features/history/history-page.tsx')).HistoryPage }),
   },

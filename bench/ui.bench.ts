@@ -1,0 +1,387 @@
+// `npm run bench:ui`: the odds screen of a busy fixture in real Chromium while the embedded
+// service streams at a set rate. Prints main-thread busy time per frame (from a Chrome trace:
+// top-level tasks of the renderer's main thread summed per 16.7 ms frame) p50/p95/p99, the share
+// of frames over the 8 ms budget, long tasks over 50 ms (trace and Long Animation Frames), JS
+// heap, time from navigation to first prices painted, and the first route's gzipped JavaScript.
+// Baseline (same run): the same page with the service at its default quote rate.
+// Needs a built dashboard (`vite build`) in dist/.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import WebSocket from 'ws';
+import { reportRow } from './report.ts';
+
+const BENCH = 'bench:ui';
+const ROOT = path.resolve(import.meta.dirname, '..');
+/** The stream rate the issue sets: updates/s reaching the open screen's page. */
+const TARGET_RATE = 2_000;
+/** QUOTE_RATE of the loaded run: at 8 about 2,300 odds updates/s reach a page subscribed to everything (measured, 2 cores). */
+const QUOTE_RATE = Number(process.env.BENCH_UI_QUOTE_RATE ?? 8);
+const MEASURE_MS = Number(process.env.BENCH_UI_MS ?? 10_000);
+const FRAME_MS = 1000 / 60;
+const BUDGET_MS = 8;
+
+interface Phase {
+  readonly label: string;
+  readonly updatesPerSec: number;
+  readonly fixtureUpdatesPerSec: number;
+  readonly frameP50: number;
+  readonly frameP95: number;
+  readonly frameP99: number;
+  readonly overBudgetShare: number;
+  readonly longTasks: number;
+  readonly maxTaskMs: number;
+  readonly loafOver50: number;
+  readonly heapMB: number;
+  readonly firstPricesMs: number;
+  readonly firstRouteJsGzipKB: number;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => {
+        resolve(port);
+      });
+    });
+  });
+}
+
+const step = (what: string): void => {
+  if (process.env.BENCH_UI_DEBUG === '1') console.log(`  … ${what}`);
+};
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Starts `tsx service/main.ts` in its own process (its own CPU, as in production) and waits for /healthz. */
+async function startService(quoteRate: number): Promise<{ url: string; adminUrl: string; child: ChildProcess; dir: string }> {
+  const port = await freePort();
+  const adminPort = await freePort();
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'ui-bench-'));
+  const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['service/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      ADMIN_PORT: String(adminPort),
+      DATA_DIR: dir,
+      SEED_PAST_DAYS: '0',
+      SCHEDULE_DAYS: '1',
+      LOG_EVERY_SEC: '0',
+      QUOTE_RATE: String(quoteRate),
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${String(port)}`;
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return { url, adminUrl: `http://127.0.0.1:${String(adminPort)}`, child, dir };
+    } catch {
+      // not up yet
+    }
+    await sleep(500);
+  }
+  child.kill();
+  throw new Error('the service did not answer /healthz within 120 s');
+}
+
+async function stopService(service: { child: ChildProcess; dir: string }): Promise<void> {
+  const exited = new Promise((resolve) => service.child.once('exit', resolve));
+  service.child.kill('SIGTERM');
+  await Promise.race([exited, sleep(10_000)]);
+  rmSync(service.dir, { recursive: true, force: true });
+}
+
+interface AdminFixture {
+  readonly fixtureId: string;
+  readonly statusId: number;
+  readonly bookmakers: readonly string[];
+}
+
+/** The fixture quoted by the most bookmakers with the most prices, live first. */
+async function busyFixture(adminUrl: string, url: string): Promise<{ fixtureId: string; entries: number }> {
+  const listed = (await (await fetch(`${adminUrl}/admin/fixtures?status=1,0`)).json()) as AdminFixture[];
+  const candidates = [...listed].sort((a, b) => b.statusId - a.statusId || b.bookmakers.length - a.bookmakers.length).slice(0, 8);
+  let best = { fixtureId: '', entries: -1 };
+  for (const f of candidates) {
+    const views = (await (await fetch(`${url}/en/fixtures/odds?fixtureIds=${f.fixtureId}`, { headers: { 'X-API-Key': 'demo-key' } })).json()) as {
+      odds: Record<string, Record<string, unknown>>;
+    }[];
+    const entries = Object.values(views[0]?.odds ?? {}).reduce((n, byId) => n + Object.keys(byId).length, 0);
+    if (entries > best.entries) best = { fixtureId: f.fixtureId, entries };
+  }
+  if (best.entries < 0) throw new Error('no open fixture to bench');
+  return best;
+}
+
+/** Counts odds updates per second on a socket subscribed as the page is (every sport, every bookmaker). */
+function countStream(url: string, fixtureId: string): { stop: () => { all: number; fixture: number; seconds: number } } {
+  const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/ws`);
+  let all = 0;
+  let fixture = 0;
+  let started = 0;
+  ws.on('open', () => {
+    void fetch(`${url}/en/bookmakers`, { headers: { 'X-API-Key': 'demo-key' } })
+      .then(async (r) => ((await r.json()) as { bookmaker: string }[]).map((b) => b.bookmaker))
+      .then((bookmakers) => {
+        ws.send(JSON.stringify({ type: 'login', apiKey: 'demo-key', receiveType: 'json', channels: ['odds'], bookmakers }));
+      });
+  });
+  ws.on('message', (data: Buffer) => {
+    const frame = JSON.parse(data.toString('utf8')) as { type: string; payload?: { fixtureId?: string; odds?: Record<string, Record<string, unknown>> } };
+    if (frame.type === 'login_ok') started = performance.now();
+    if (frame.type !== 'UPDATE' || frame.payload?.odds === undefined) return;
+    let n = 0;
+    for (const byId of Object.values(frame.payload.odds)) n += Object.keys(byId).length;
+    all += n;
+    if (frame.payload.fixtureId === fixtureId) fixture += n;
+  });
+  return {
+    stop: () => {
+      ws.close();
+      return { all, fixture, seconds: started === 0 ? 1 : (performance.now() - started) / 1000 };
+    },
+  };
+}
+
+interface TraceEvent {
+  readonly name: string;
+  readonly ph: string;
+  readonly pid: number;
+  readonly tid: number;
+  readonly ts: number;
+  readonly dur?: number;
+  readonly args?: { readonly name?: string };
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+}
+
+/** Per-frame busy time of the busiest renderer main thread: top-level tasks summed per 16.7 ms window. */
+function framesFromTrace(events: readonly TraceEvent[]): { busy: number[]; tasks: number[] } {
+  const mains = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${String(e.pid)}:${String(e.tid)}`));
+  const byThread = new Map<string, { start: number; end: number }[]>();
+  for (const e of events) {
+    if (e.ph !== 'X' || e.dur === undefined) continue;
+    if (e.name !== 'ThreadControllerImpl::RunTask' && e.name !== 'RunTask') continue;
+    const key = `${String(e.pid)}:${String(e.tid)}`;
+    if (!mains.has(key)) continue;
+    let list = byThread.get(key);
+    if (list === undefined) byThread.set(key, (list = []));
+    list.push({ start: e.ts / 1000, end: (e.ts + e.dur) / 1000 });
+  }
+  let tasks: { start: number; end: number }[] = [];
+  let busiest = -1;
+  for (const list of byThread.values()) {
+    const total = list.reduce((n, t) => n + t.end - t.start, 0);
+    if (total > busiest) {
+      busiest = total;
+      tasks = list;
+    }
+  }
+  // Keep top-level tasks only (a nested RunTask lies inside its parent).
+  tasks.sort((a, b) => a.start - b.start);
+  const top: { start: number; end: number }[] = [];
+  for (const t of tasks) {
+    const last = top[top.length - 1];
+    if (last !== undefined && t.start < last.end) continue;
+    top.push(t);
+  }
+  const first = top[0];
+  const last = top[top.length - 1];
+  if (first === undefined || last === undefined) return { busy: [], tasks: [] };
+  const frames = Math.ceil((last.end - first.start) / FRAME_MS);
+  const busy = new Array<number>(frames).fill(0);
+  for (const t of top) {
+    // Split a task over the frames it spans (by index, so float rounding cannot stall the loop).
+    const from = Math.floor((t.start - first.start) / FRAME_MS);
+    const to = Math.min(frames - 1, Math.floor((t.end - first.start) / FRAME_MS));
+    for (let index = from; index <= to; index++) {
+      const frameStart = first.start + index * FRAME_MS;
+      const overlap = Math.min(t.end, frameStart + FRAME_MS) - Math.max(t.start, frameStart);
+      if (overlap > 0) busy[index] = (busy[index] ?? 0) + overlap;
+    }
+  }
+  return { busy, tasks: top.map((t) => t.end - t.start) };
+}
+
+/** A Chrome trace of `ms` (top-level tasks of every thread) over CDP, events as they are reported. */
+async function traceFor(page: Page, ms: number): Promise<TraceEvent[]> {
+  const cdp = await page.context().newCDPSession(page);
+  const events: TraceEvent[] = [];
+  let done: () => void = () => undefined;
+  const complete = new Promise<void>((resolve) => {
+    done = resolve;
+  });
+  cdp.on('event', ({ method, params }) => {
+    if (method === 'Tracing.dataCollected') events.push(...(params as { value: TraceEvent[] }).value);
+    else if (method === 'Tracing.tracingComplete') done();
+  });
+  await cdp.send('Tracing.start', { traceConfig: { includedCategories: ['toplevel', '__metadata'] }, transferMode: 'ReportEvents' });
+  await sleep(ms);
+  await cdp.send('Tracing.end');
+  await complete;
+  await cdp.detach();
+  return events;
+}
+
+/** With BENCH_UI_PROFILE=1: the page's hottest functions by self time over `ms` (a CPU profile). */
+async function printProfile(page: Page, ms: number): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.start');
+  await sleep(ms);
+  const { profile } = await cdp.send('Profiler.stop');
+  await cdp.detach();
+  const self = new Map<string, number>();
+  const { nodes, samples = [], timeDeltas = [] } = profile;
+  const byId = new Map(nodes.map((n) => [n.id, n]));
+  samples.forEach((id, i) => {
+    const node = byId.get(id);
+    if (node === undefined) return;
+    const { functionName, url, lineNumber } = node.callFrame;
+    const key = `${functionName || '(anonymous)'} ${url.split('/').pop() ?? ''}:${String(lineNumber)}`;
+    self.set(key, (self.get(key) ?? 0) + (timeDeltas[i] ?? 0) / 1000);
+  });
+  for (const [key, total] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`  ${total.toFixed(1).padStart(8)} ms  ${key}`);
+}
+
+/** Every JS response until first prices, gzipped here (the size a compressing server would send). */
+function trackScripts(page: Page): { gzipBytes: () => number } {
+  let bytes = 0;
+  page.on('response', (response) => {
+    if (!response.url().endsWith('.js')) return;
+    void response
+      .body()
+      .then((body) => {
+        bytes += gzipSync(body).byteLength;
+      })
+      .catch(() => undefined);
+  });
+  return { gzipBytes: () => bytes };
+}
+
+async function measurePhase(browser: Browser, label: string, service: { url: string; adminUrl: string }): Promise<Phase> {
+  console.log(`${label}: service up at ${service.url}`);
+  const { fixtureId, entries } = await busyFixture(service.adminUrl, service.url);
+  step(`busy fixture ${fixtureId}`);
+  await fetch(`${service.adminUrl}/admin/update-rate`, { method: 'POST', body: JSON.stringify({ fixtureId, seconds: 1 }) });
+  const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    const w = window as unknown as { __bench: { firstPrices: number; loaf: number[] } };
+    w.__bench = { firstPrices: Number.NaN, loaf: [] };
+    new MutationObserver((_, observer) => {
+      if (document.querySelector('[data-odds-id]') === null) return;
+      observer.disconnect();
+      // Painted: the frame after the cells are in the DOM.
+      requestAnimationFrame(() => {
+        setTimeout(() => {
+          w.__bench.firstPrices = performance.now();
+        }, 0);
+      });
+    }).observe(document, { childList: true, subtree: true });
+    try {
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) w.__bench.loaf.push(entry.duration);
+      }).observe({ type: 'long-animation-frame', buffered: true });
+    } catch {
+      // Long Animation Frames are Chrome 123+.
+    }
+  });
+  const scripts = trackScripts(page);
+  await page.goto(`${service.url}/fixtures/${fixtureId}`);
+  step('navigated');
+  await page.waitForFunction(() => !Number.isNaN((window as unknown as { __bench: { firstPrices: number } }).__bench.firstPrices), undefined, { timeout: 30_000 });
+  const firstPricesMs = await page.evaluate(() => (window as unknown as { __bench: { firstPrices: number } }).__bench.firstPrices);
+  const firstRouteJsGzipKB = scripts.gzipBytes() / 1024;
+  await sleep(2_000);
+
+  const counter = countStream(service.url, fixtureId);
+  await page.evaluate(() => {
+    (window as unknown as { __bench: { loaf: number[] } }).__bench.loaf = [];
+  });
+  step('first prices');
+  const trace = await traceFor(page, MEASURE_MS);
+  step('traced');
+  if (process.env.BENCH_UI_PROFILE === '1') await printProfile(page, 3_000);
+  const counted = counter.stop();
+  step('stream counted');
+  const loaf = await page.evaluate(() => (window as unknown as { __bench: { loaf: number[] } }).__bench.loaf);
+  const heap = await page.evaluate(() => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? Number.NaN);
+  step('page figures read');
+  await context.close();
+  step('page closed');
+  await fetch(`${service.adminUrl}/admin/update-rate`, { method: 'POST', body: JSON.stringify({ fixtureId, seconds: null }) });
+
+  const { busy, tasks } = framesFromTrace(trace);
+  const sorted = [...busy].sort((a, b) => a - b);
+  console.log(`${label}: fixture ${fixtureId} (${String(entries)} prices), ${String(busy.length)} frames traced`);
+  return {
+    label,
+    updatesPerSec: counted.all / counted.seconds,
+    fixtureUpdatesPerSec: counted.fixture / counted.seconds,
+    frameP50: percentile(sorted, 50),
+    frameP95: percentile(sorted, 95),
+    frameP99: percentile(sorted, 99),
+    overBudgetShare: busy.length === 0 ? Number.NaN : busy.filter((b) => b > BUDGET_MS).length / busy.length,
+    longTasks: tasks.filter((t) => t > 50).length,
+    maxTaskMs: Math.max(0, ...tasks),
+    loafOver50: loaf.filter((d) => d > 50).length,
+    heapMB: heap / 1024 / 1024,
+    firstPricesMs,
+    firstRouteJsGzipKB,
+  };
+}
+
+async function run(): Promise<void> {
+  if (!existsSync(path.join(ROOT, 'dist/index.html'))) throw new Error('no dist/: run `npx vite build` first (npm run bench:ui does)');
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  });
+  const phases: Phase[] = [];
+  try {
+    for (const [label, quoteRate] of [
+      ['default quote rate', 1],
+      [`QUOTE_RATE ${String(QUOTE_RATE)}`, QUOTE_RATE],
+    ] as const) {
+      const service = await startService(quoteRate);
+      try {
+        phases.push(await measurePhase(browser, label, service));
+      } finally {
+        await stopService(service);
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  const [base, loaded] = phases;
+  if (base === undefined || loaded === undefined) return;
+  const baseline = (value: number) => ({ label: base.label, value });
+  const row = (metric: string, value: number, unit: string, baseValue: number | null, target: { op: '>=' | '<='; value: number } | null, note?: string) => {
+    reportRow({ bench: BENCH, metric, value, unit, baseline: baseValue === null ? null : baseline(baseValue), target, ...(note === undefined ? {} : { note }) });
+  };
+  const rateNote = `target ${String(TARGET_RATE)} updates/s to the page`;
+  row('odds updates/s streamed to the page', loaded.updatesPerSec, 'updates/s', base.updatesPerSec, null, rateNote);
+  row('odds updates/s of the open fixture', loaded.fixtureUpdatesPerSec, 'updates/s', base.fixtureUpdatesPerSec, null);
+  row('main-thread busy per frame p50', loaded.frameP50, 'ms', base.frameP50, null);
+  row('main-thread busy per frame p95', loaded.frameP95, 'ms', base.frameP95, { op: '<=', value: BUDGET_MS });
+  row('main-thread busy per frame p99', loaded.frameP99, 'ms', base.frameP99, null);
+  row('frames over the 8 ms budget', loaded.overBudgetShare * 100, '%', base.overBudgetShare * 100, null);
+  row('long tasks over 50 ms (trace)', loaded.longTasks, 'tasks', base.longTasks, { op: '<=', value: 0 }, `longest ${loaded.maxTaskMs.toFixed(1)} ms`);
+  row('long animation frames over 50 ms', loaded.loafOver50, 'frames', base.loafOver50, null);
+  row('JS heap', loaded.heapMB, 'MB', base.heapMB, null);
+  row('navigation to first prices painted', loaded.firstPricesMs, 'ms', base.firstPricesMs, { op: '<=', value: 1_000 });
+  row('first route JavaScript (gzip)', loaded.firstRouteJsGzipKB, 'kB', null, { op: '<=', value: 200 });
+}
+
+await run();

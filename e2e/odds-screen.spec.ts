@@ -1,0 +1,224 @@
+// The odds screen in real Chromium against the embedded service: live prices, prices equal to
+// REST with the simulation frozen, and the service's knobs (arbitrage, stale, suspension) shown.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { formatPrice } from '../src/domain/odds-format.ts';
+
+const port = Number(process.env.E2E_PORT ?? 4173);
+const ADMIN = `http://127.0.0.1:${String(port + 1)}`;
+const KEY = { 'X-API-Key': 'demo-key' };
+
+interface AdminFixture {
+  readonly fixtureId: string;
+  readonly statusId: number;
+  readonly sportId: number;
+  readonly bookmakers: readonly string[];
+}
+
+async function admin(request: APIRequestContext, method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<unknown> {
+  const response = await request.fetch(`${ADMIN}${path}`, { method, ...(body === undefined ? {} : { data: body }) });
+  expect(response.status(), `${method} ${path}: ${await response.text()}`).toBe(200);
+  return response.json();
+}
+
+/**
+ * The live fixture with the most active prices right now (REST lists only active ones): one in
+ * a post-goal suspension would show no moves for a while.
+ */
+async function liveFixture(request: APIRequestContext): Promise<AdminFixture> {
+  const live = (await admin(request, 'GET', '/admin/fixtures?status=1')) as AdminFixture[];
+  let best: { fixture: AdminFixture; active: number } | null = null;
+  for (const fixture of live) {
+    const response = await request.get(`/en/fixtures/odds?fixtureIds=${fixture.fixtureId}`, { headers: KEY });
+    const [view] = (await response.json()) as { odds: Record<string, Record<string, unknown>> }[];
+    const active = Object.values(view?.odds ?? {}).reduce((n, entries) => n + Object.keys(entries).length, 0);
+    if (best === null || active > best.active) best = { fixture, active };
+  }
+  if (best === null) throw new Error('the embedded service has no live fixture');
+  return best.fixture;
+}
+
+/**
+ * A pre-game fixture for the knob tests: no goal can suspend its markets while a test waits for
+ * the knob's effect.
+ */
+async function quietFixture(request: APIRequestContext): Promise<AdminFixture> {
+  return fixtureWithStatus(request, 0);
+}
+
+async function fixtureWithStatus(request: APIRequestContext, statusId: 0 | 1): Promise<AdminFixture> {
+  const live = (await admin(request, 'GET', `/admin/fixtures?status=${String(statusId)}`)) as AdminFixture[];
+  const ranked = [...live].sort((a, b) => Number(b.sportId === 10) - Number(a.sportId === 10) || b.bookmakers.length - a.bookmakers.length);
+  const first = ranked[0];
+  if (first === undefined) throw new Error(`the embedded service has no fixture with statusId ${String(statusId)}`);
+  return first;
+}
+
+/** oddsId → data-price of every price cell on screen. */
+async function shownPrices(page: Page): Promise<Map<string, string>> {
+  const pairs = await page
+    .locator('[data-odds-id]')
+    .evaluateAll((cells) => cells.map((cell) => [cell.getAttribute('data-odds-id') ?? '', cell.getAttribute('data-price') ?? ''] as const));
+  return new Map(pairs);
+}
+
+async function openBoard(page: Page, fixtureId: string): Promise<void> {
+  await page.goto(`/fixtures/${fixtureId}`);
+  await expect(page.getByRole('grid', { name: 'Odds by bookmaker' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator('[data-odds-id]').first()).toBeVisible();
+}
+
+/** The first market on screen: its marketId and the oddsIds of its first outcome row, by bookmaker. */
+async function firstMarket(page: Page): Promise<{ marketId: number; firstRow: Map<string, string> }> {
+  const title = page.locator('[data-market-id]').first();
+  const marketId = Number(await title.getAttribute('data-market-id'));
+  const row = page.locator('.board-outcome').first();
+  const ids = await row.locator('[data-odds-id]').evaluateAll((cells) => cells.map((c) => c.getAttribute('data-odds-id') ?? ''));
+  return { marketId, firstRow: new Map(ids.map((id) => [id.split(':')[1] ?? '', id])) };
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test.afterEach(async ({ request }) => {
+  // Leave the shared service as found.
+  await admin(request, 'POST', '/admin/resume');
+});
+
+test('a live fixture\'s prices change on screen without a reload', async ({ page, request }) => {
+  const fixture = await liveFixture(request);
+  await admin(request, 'POST', '/admin/update-rate', { fixtureId: fixture.fixtureId, seconds: 1 });
+  try {
+    await openBoard(page, fixture.fixtureId);
+    const before = await shownPrices(page);
+    await expect
+      .poll(async () => {
+        const now = await shownPrices(page);
+        return [...now].filter(([oddsId, price]) => before.has(oddsId) && before.get(oddsId) !== price).length;
+      }, { timeout: 30_000 })
+      .toBeGreaterThan(0);
+  } finally {
+    await admin(request, 'POST', '/admin/update-rate', { fixtureId: fixture.fixtureId, seconds: null });
+  }
+});
+
+test('with the simulation frozen, every shown price equals the REST price of its oddsId', async ({ page, request }) => {
+  const fixture = await liveFixture(request);
+  await openBoard(page, fixture.fixtureId);
+  await admin(request, 'POST', '/admin/freeze');
+  // Frames already on their way still land: wait until the screen is still.
+  let previous = '';
+  await expect
+    .poll(async () => {
+      const now = JSON.stringify([...(await shownPrices(page))]);
+      const still = now === previous;
+      previous = now;
+      return still;
+    }, { intervals: [1_000], timeout: 15_000 })
+    .toBe(true);
+  const response = await request.get(`/en/fixtures/odds?fixtureIds=${fixture.fixtureId}`, { headers: KEY });
+  expect(response.status()).toBe(200);
+  const [view] = (await response.json()) as { odds: Record<string, Record<string, { price: number }>> }[];
+  const rest = new Map(Object.values(view?.odds ?? {}).flatMap((entries) => Object.entries(entries).map(([id, e]) => [id, e.price] as const)));
+  const shown = await shownPrices(page);
+  expect(shown.size).toBeGreaterThan(10);
+  const states = new Map(
+    await page
+      .locator('[data-odds-id]')
+      .evaluateAll((cells) => cells.map((cell) => [cell.getAttribute('data-odds-id') ?? '', cell.getAttribute('data-state') ?? ''] as const)),
+  );
+  // Without `since`, REST lists only the prices that are active now (spec 4.3): a price it does
+  // not list must be shown as not on offer; every other price must equal REST's.
+  const notOffered = new Set(['inactive', 'market-suspended', 'book-suspended']);
+  const mismatches = [...shown]
+    .filter(([oddsId, price]) => (rest.has(oddsId) ? rest.get(oddsId) !== Number(price) : !notOffered.has(states.get(oddsId) ?? '')))
+    .map(([oddsId, price]) => `${oddsId}: shown ${price} (${states.get(oddsId) ?? '?'}), REST ${String(rest.get(oddsId))}`);
+  expect(mismatches).toEqual([]);
+  expect([...shown.keys()].filter((oddsId) => rest.has(oddsId)).length).toBeGreaterThan(10);
+  // And the text is that price in the chosen format (decimal by default).
+  const first = page.locator('[data-odds-id]').first();
+  const firstId = (await first.getAttribute('data-odds-id')) ?? '';
+  await expect(first.locator('.odds-value')).toHaveText(formatPrice(rest.get(firstId) ?? Number.NaN, 'decimal'));
+});
+
+test('a forced arbitrage moves the best price to the boosted bookmaker and is flagged with its stake split', async ({ page, request }) => {
+  const fixture = await quietFixture(request);
+  await openBoard(page, fixture.fixtureId);
+  const { marketId, firstRow } = await firstMarket(page);
+  // A healthy bookmaker that is not already best on the first outcome.
+  const row = page.locator('.board-outcome').first();
+  const candidates = [];
+  for (const [bookmaker, oddsId] of firstRow) {
+    const cell = row.locator(`[data-odds-id="${oddsId}"]`);
+    const state = await cell.getAttribute('data-state');
+    const best = await cell.locator('xpath=..').getAttribute('class');
+    if (state === 'active' && best?.includes('odds-cell-best') !== true) candidates.push(bookmaker);
+  }
+  const bookmaker = candidates[0];
+  test.skip(bookmaker === undefined, 'no healthy bookmaker below the best price on this market');
+  try {
+    await admin(request, 'POST', '/admin/arbitrage', { fixtureId: fixture.fixtureId, marketId, bookmaker });
+    const boosted = row.locator(`[data-odds-id="${firstRow.get(bookmaker ?? '') ?? ''}"]`);
+    await expect(boosted.locator('xpath=..')).toHaveClass(/odds-cell-best/, { timeout: 15_000 });
+    await expect(boosted).toContainText('best price');
+    const title = page.locator(`[data-market-id="${String(marketId)}"]`).first();
+    await expect(title.locator('.arb-flag')).toContainText(/Arbitrage: \+\d+\.\d\d% guaranteed/);
+    // One stake per outcome of the market, adding up to the whole stake.
+    const stakes = await page.locator('.stake-cell[data-stake]').evaluateAll((cells) => cells.map((c) => Number.parseFloat(c.getAttribute('data-stake') ?? '')));
+    expect(stakes.length).toBeGreaterThanOrEqual(2);
+    expect(Math.abs(stakes.reduce((a, b) => a + b, 0) - 100)).toBeLessThan(0.2);
+  } finally {
+    await admin(request, 'DELETE', '/admin/arbitrage', { fixtureId: fixture.fixtureId });
+  }
+});
+
+test('a bookmaker forced stale is marked in its column header with the reason', async ({ page, request }) => {
+  const fixture = await quietFixture(request);
+  await openBoard(page, fixture.fixtureId);
+  const bookmaker = (await page.locator('[role="columnheader"][data-bookmaker]').first().getAttribute('data-bookmaker')) ?? '';
+  try {
+    await admin(request, 'POST', '/admin/stale', { bookmaker, fixtureId: fixture.fixtureId, on: true });
+    const header = page.locator(`[role="columnheader"][data-bookmaker="${bookmaker}"]`);
+    await expect(header).toHaveAttribute('data-health', /staleOdds/, { timeout: 15_000 });
+    await expect(header).toHaveAttribute('title', /Stale odds/);
+    await expect(header).toHaveAccessibleDescription(/Stale odds/);
+  } finally {
+    await admin(request, 'POST', '/admin/stale', { bookmaker, fixtureId: fixture.fixtureId, on: false });
+  }
+});
+
+test('a suspension is shown on the bookmaker and on its prices', async ({ page, request }) => {
+  const fixture = await quietFixture(request);
+  await openBoard(page, fixture.fixtureId);
+  const bookmaker = (await page.locator('[role="columnheader"][data-bookmaker]').nth(1).getAttribute('data-bookmaker')) ?? '';
+  try {
+    await admin(request, 'POST', '/admin/suspend', { fixtureId: fixture.fixtureId, bookmaker, on: true });
+    const header = page.locator(`[role="columnheader"][data-bookmaker="${bookmaker}"]`);
+    await expect(header).toHaveAttribute('title', /Suspended/, { timeout: 15_000 });
+    const cell = page.locator(`[data-odds-id*=":${bookmaker}:"]`).first();
+    await expect(cell).toHaveAttribute('data-state', 'book-suspended');
+    await expect(cell).toContainText('bookmaker suspended');
+  } finally {
+    await admin(request, 'POST', '/admin/suspend', { fixtureId: fixture.fixtureId, bookmaker, on: false });
+  }
+});
+
+test('clicking a price adds it to the slip (aria-pressed)', async ({ page, request }) => {
+  const fixture = await liveFixture(request);
+  await openBoard(page, fixture.fixtureId);
+  const price = page.locator('[data-odds-id]').first();
+  await expect(price).toHaveAttribute('aria-pressed', 'false');
+  await price.click();
+  await expect(price).toHaveAttribute('aria-pressed', 'true');
+  await price.click();
+  await expect(price).toHaveAttribute('aria-pressed', 'false');
+});
+
+test('the odds screen has no serious or critical accessibility violations', async ({ page, request }) => {
+  const fixture = await liveFixture(request);
+  await openBoard(page, fixture.fixtureId);
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+  expect(serious).toEqual([]);
+});

@@ -1,0 +1,102 @@
+// The odds board as the flat list of rows the virtualized grid renders: headings for market type,
+// period and player, then per market a title row, one row per outcome and a margin row, with a
+// family's alternate lines behind a toggle row. Fixed heights per kind, so nothing is measured.
+import type { BoardLayout, BoardMarket } from '../../domain/odds-board.ts';
+
+export type BoardItem =
+  | { readonly kind: 'type'; readonly key: string; readonly marketType: string | null; readonly playerProp: boolean }
+  | { readonly kind: 'period'; readonly key: string; readonly period: string | null }
+  | { readonly kind: 'player'; readonly key: string; readonly playerId: number }
+  | { readonly kind: 'market'; readonly key: string; readonly market: BoardMarket }
+  | { readonly kind: 'outcome'; readonly key: string; readonly market: BoardMarket; readonly rowIndex: number }
+  | { readonly kind: 'margin'; readonly key: string; readonly market: BoardMarket }
+  | {
+      readonly kind: 'alternates';
+      readonly key: string;
+      readonly familyKey: string;
+      readonly count: number;
+      readonly expanded: boolean;
+    };
+
+export type BoardItemKind = BoardItem['kind'];
+
+/** Row height in px per kind (the stylesheet uses the same figures). */
+export const ITEM_HEIGHT: Readonly<Record<BoardItemKind, number>> = {
+  type: 38,
+  period: 30,
+  player: 30,
+  market: 30,
+  outcome: 32,
+  margin: 26,
+  alternates: 30,
+};
+
+function pushMarket(out: BoardItem[], market: BoardMarket): void {
+  out.push({ kind: 'market', key: `m|${market.key}`, market });
+  market.rows.forEach((row, rowIndex) => {
+    out.push({ kind: 'outcome', key: `o|${market.key}|${row.key}`, market, rowIndex });
+  });
+  out.push({ kind: 'margin', key: `g|${market.key}`, market });
+}
+
+/**
+ * The rows of the board in display order: market type, period, (player,) then each family's main
+ * lines; a family with alternates gets a toggle row after its main lines, and its alternates
+ * after the toggle when `expanded` holds the family's key.
+ */
+export function boardItems(layout: BoardLayout, expanded: ReadonlySet<string>): BoardItem[] {
+  const out: BoardItem[] = [];
+  for (const group of layout.groups) {
+    const typeKey = `t|${group.marketType ?? '?'}`;
+    out.push({ kind: 'type', key: typeKey, marketType: group.marketType, playerProp: group.playerProp });
+    for (const period of group.periods) {
+      const periodKey = `${typeKey}|${period.period ?? '?'}`;
+      out.push({ kind: 'period', key: `p|${periodKey}`, period: period.period });
+      for (const family of period.families) {
+        if (family.playerId !== 0) out.push({ kind: 'player', key: `pl|${family.key}`, playerId: family.playerId });
+        for (const market of family.main) pushMarket(out, market);
+        if (family.alternates.length === 0) continue;
+        const open = expanded.has(family.key);
+        out.push({ kind: 'alternates', key: `a|${family.key}`, familyKey: family.key, count: family.alternates.length, expanded: open });
+        if (open) for (const market of family.alternates) pushMarket(out, market);
+      }
+    }
+  }
+  return out;
+}
+
+/** Every playerId of the board's player families (to fetch their names). */
+export function boardPlayerIds(layout: BoardLayout): number[] {
+  const ids = new Set<number>();
+  for (const group of layout.groups) {
+    for (const period of group.periods) for (const family of period.families) if (family.playerId !== 0) ids.add(family.playerId);
+  }
+  return [...ids].sort((a, b) => a - b);
+}
+
+const PERIOD_WORDS: Readonly<Record<string, string>> = {
+  result: 'Regulation time',
+  fulltime: 'Full time (incl. overtime)',
+};
+
+/** A period code in words: `result`, `fulltime`, `p1` → "Period 1", `p1+p2` → "Periods 1+2", `p1r1` → "Period 1, round 1". */
+export function periodLabel(period: string | null): string {
+  if (period === null) return 'Other';
+  const known = PERIOD_WORDS[period];
+  if (known !== undefined) return known;
+  const sum = /^p(\d+)(?:\+p(\d+))+$/u.exec(period);
+  if (sum !== null) return `Periods ${period.replace(/p/gu, '')}`;
+  const round = /^p(\d+)r(\d+)$/u.exec(period);
+  if (round !== null) return `Period ${round[1] ?? ''}, round ${round[2] ?? ''}`;
+  const single = /^p(\d+)$/u.exec(period);
+  if (single !== null) return `Period ${single[1] ?? ''}`;
+  return period;
+}
+
+/** A market type code in words: `1x2` stays, `totals-games` → "Totals games", `players-points` → "Players points". */
+export function marketTypeLabel(marketType: string | null): string {
+  if (marketType === null) return 'Other markets (not in the catalogue)';
+  if (marketType === '1x2') return '1X2';
+  const words = marketType.replace(/-/gu, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

@@ -1,0 +1,43 @@
+// The title of one market (line): its name and line, main or alternate, and an arbitrage flag
+// with the guaranteed profit when the best prices across bookmakers leave one.
+import { memo, useCallback } from 'react';
+import type { BoardMarket, MarketValues } from '../../domain/odds-board.ts';
+import { useMarketSelector, type MarketValuesStore } from './market-store.ts';
+
+export interface MarketTitleRowProps {
+  readonly market: BoardMarket;
+  readonly store: MarketValuesStore;
+  readonly gridRow: number;
+  readonly tabStop: boolean;
+  readonly columnCount: number;
+  readonly top: number;
+  readonly height: number;
+}
+
+export const MarketTitleRow = memo(function MarketTitleRow({ market, store, gridRow, tabStop, columnCount, top, height }: MarketTitleRowProps) {
+  const select = useCallback((values: MarketValues) => (values.arbitrage === null ? '' : `${(values.arbitrage.profitRatio * 100).toFixed(2)}%`), []);
+  const profit = useMarketSelector(store, select);
+  const record = market.market;
+  const name = record === null ? `Market ${String(market.marketId)}` : record.marketName;
+  return (
+    <div role="row" aria-rowindex={gridRow + 2} className="board-row board-market" style={{ transform: `translateY(${String(top)}px)`, height }}>
+      <div
+        role="gridcell"
+        aria-colspan={columnCount + 3}
+        className="market-title"
+        data-grid-cell={`${String(gridRow)}:0`}
+        tabIndex={tabStop ? 0 : -1}
+        data-market-id={market.marketId}
+      >
+        <strong>{name}</strong>
+        {!market.mainLine && <span className="badge">alternate line</span>}
+        <span className="muted"> · marketId {market.marketId}</span>
+        {profit !== '' && (
+          <span className="arb-flag" role="status">
+            Arbitrage: +{profit} guaranteed at the best prices
+          </span>
+        )}
+      </div>
+    </div>
+  );
+});
