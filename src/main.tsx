@@ -1,4 +1,5 @@
 // Browser entry: mounts the dashboard.
+import './components/zod-jitless.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';

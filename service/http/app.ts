@@ -1,6 +1,7 @@
 // The HTTP face of the service: the v5 REST API under `/{lang}/…` (keys, entitlements, rate
 // limits, the spec's error bodies, CORS) and, when built, the dashboard itself at `/`.
 import { existsSync } from 'node:fs';
+import type { Duplex } from 'node:stream';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -36,6 +37,26 @@ export interface HttpAppOptions {
   readonly onInternalError?: (error: unknown, method: string, path: string) => void;
 }
 
+/**
+ * The dashboard's Content-Security-Policy: no inline or foreign script (Vite emits none; the
+ * zstd-dict decoder needs 'wasm-unsafe-eval'), no inline style (React sets styles through the
+ * CSSOM, which CSP does not govern), and connect-src/img-src open to any http(s)/ws(s) origin
+ * because the user may point the dashboard at another service (its badges included).
+ */
+export const DASHBOARD_CSP = [
+  "default-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
+  "worker-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data: http: https:",
+  "font-src 'self'",
+  "connect-src 'self' http: https: ws: wss:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
 /** The query as flat strings: a repeated parameter keeps its first value; arrays never reach handlers. */
 function flatQuery(query: unknown): Record<string, string | undefined> {
   const out: Record<string, string | undefined> = {};
@@ -51,6 +72,28 @@ function flatQuery(query: unknown): Record<string, string | undefined> {
 export function pathOf(url: string): string {
   const q = url.indexOf('?');
   return q === -1 ? url : url.slice(0, q);
+}
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (request line and headers over
+ * 16 KB, malformed HTTP, a timeout) still get the spec's error body, never a bare parser message.
+ */
+function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, code, message] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'request_timeout', 'The request was not received in time.']
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [400, ERROR_CODE.invalidFilters, 'The request line and headers exceed 16 KB: send fewer or shorter ids (at most 100 per list).']
+        : [400, ERROR_CODE.invalidFilters, 'The request could not be read as HTTP.'];
+  const body = JSON.stringify({ error: status, message, code });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${String(status)} ${status === 408 ? 'Request Timeout' : 'Bad Request'}\r\nContent-Length: ${String(Buffer.byteLength(body))}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }
 
 function authenticate(request: FastifyRequest, keys: KeyRing): Entitlement {
@@ -74,6 +117,17 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
     logger: false,
     // Hostile input: bound what the parser accepts; long id lists are legitimate, megabytes are not.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    // The router's own refusals (bad percent-encoding, a path segment over 500 characters) get the
+    // spec's body; Fastify's default echoes the whole URL, query string (and any apiKey) included.
+    frameworkErrors: (error, _request, frameworkReply) => {
+      const reply = frameworkReply as FastifyReply;
+      const body =
+        error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+          ? notFound('No endpoint at this path: a path segment is longer than 500 characters.')
+          : new ApiError(400, ERROR_CODE.invalidFilters, 'The request URL could not be read: malformed percent-encoding.');
+      void reply.status(body.status).send(body.toBody());
+    },
+    clientErrorHandler: answerClientError,
   });
   app.decorateRequest('entitlement', null);
   app.decorateRequest('lang', 'en');
@@ -151,6 +205,15 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
   const dashboard = options.dashboardDir !== undefined && existsSync(options.dashboardDir) ? options.dashboardDir : undefined;
   if (dashboard !== undefined) {
     await app.register(fastifyStatic, { root: dashboard, prefix: '/', wildcard: false, index: ['index.html'] });
+    // Every HTML page of the dashboard (index and client-side routes) carries the CSP, and so do
+    // its scripts: a worker (the stream's SharedWorker) is governed by its own script's policy.
+    app.addHook('onSend', (_request, reply, payload, done) => {
+      const type = reply.getHeader('content-type');
+      if (typeof type === 'string' && (type.startsWith('text/html') || type.startsWith('text/javascript') || type.startsWith('application/javascript'))) {
+        void reply.header('content-security-policy', DASHBOARD_CSP);
+      }
+      done(null, payload);
+    });
   }
 
   app.setNotFoundHandler((request, reply) => {

@@ -2,6 +2,7 @@
 // (one per origin) or, where SharedWorker is missing, as a dedicated Worker per tab. Decoding,
 // cursors (IndexedDB), re-snapshots and batching happen here; pages only apply batches.
 /// <reference lib="webworker" />
+import '../components/zod-jitless.ts';
 import { createApiClient, isLang } from '../api/client.ts';
 import { cursorKey, indexedDbCursorStore, memoryCursorStore } from './cursor-store.ts';
 import type { PageToWorker } from './messages.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ParlayResponse, SgpResponse } from '../../wire/schemas.ts';
-import { isSameGame, legsAt, noEntryText, planRequests, readQuotes, safeBetslipUrl, selectionsOf } from './parlay-plan.ts';
+import { isSameGame, legsAt, noEntryText, planRequests, readQuotes, selectionsOf } from './parlay-plan.ts';
 
 const F1 = 'id1000001761301227';
 const F2 = 'id1000001761301228';
@@ -87,16 +87,3 @@ describe('readQuotes', () => {
   });
 });
 
-describe('safeBetslipUrl', () => {
-  it('keeps an https link', () => {
-    expect(safeBetslipUrl('https://book.example/slip?s=1')).toBe('https://book.example/slip?s=1');
-  });
-
-  it('refuses a javascript: link', () => {
-    expect(safeBetslipUrl('javascript:alert(1)')).toBeNull();
-  });
-
-  it('refuses text that is not a URL', () => {
-    expect(safeBetslipUrl('not a url')).toBeNull();
-  });
-});

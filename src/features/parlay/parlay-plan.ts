@@ -153,13 +153,3 @@ export function noEntryText(quote: BookmakerQuote, kind: 'accumulator' | 'sgp'):
   return kind === 'sgp' ? 'no correlated price available' : 'no price returned';
 }
 
-/** The URL of a betslip link if it is http(s), else null: anything else (javascript:, data:) is never opened. */
-export function safeBetslipUrl(raw: string | undefined): string | null {
-  if (raw === undefined) return null;
-  try {
-    const url = new URL(raw);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
-  } catch {
-    return null;
-  }
-}

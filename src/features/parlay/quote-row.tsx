@@ -6,7 +6,8 @@ import { describeFailure } from '../../api/api-error.ts';
 import { correlationMargin } from '../../domain/parlay.ts';
 import { formatPrice, type OddsFormat } from '../../domain/odds-format.ts';
 import type { ParlayEntry, SgpEntry } from '../../wire/schemas.ts';
-import { inactiveReasonText, noEntryText, safeBetslipUrl, type BookmakerQuote, type Selection } from './parlay-plan.ts';
+import { safeExternalUrl } from '../../components/safe-url.ts';
+import { inactiveReasonText, noEntryText, type BookmakerQuote, type Selection } from './parlay-plan.ts';
 import type { LegFair } from './use-leg-fair.ts';
 import { WhyPricePanel } from './why-price-panel.tsx';
 
@@ -52,7 +53,7 @@ export function QuoteRow({ bookmaker, name, quote, sameGame, sgpError, selection
   const explained = activeSgp ?? (acc != null && acc.active ? acc : null);
   const singles = (sgp ?? acc)?.singlesPrice;
   const quoteTime = activeSgp === null ? (acc ?? undefined)?.changedAt : (activeSgp.bookmakerChangedAt ?? activeSgp.changedAt);
-  const betslip = safeBetslipUrl(activeSgp?.betslip);
+  const betslip = safeExternalUrl(activeSgp?.betslip);
   // Missing legs are spelled out once, in the accumulator column.
   const sgpMissing = quote === undefined ? null : quote.missing.length > 0 ? 'legs missing: see the accumulator column' : `${noEntryText(quote, 'sgp') ?? ''}; the accumulator is beside it`;
 

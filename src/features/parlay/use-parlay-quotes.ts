@@ -10,7 +10,7 @@ import { fixtureKeys } from '../../api/query-keys.ts';
 import { fetchOddsSnapshot } from '../../api/snapshots.ts';
 import { useApiClient } from '../../api/use-api-client.ts';
 import type { LiveBook } from '../../book/book.ts';
-import { useLiveBook } from '../../book/use-book.ts';
+import { useLiveBook, useOddsInterest } from '../../book/use-book.ts';
 import type { FixtureViewWithOdds } from '../../wire/schemas.ts';
 import { isSameGame, planRequests, readQuotes, type BookmakerQuote, type QuoteRequest, type Selection } from './parlay-plan.ts';
 import { useBookVersion } from './use-book-version.ts';
@@ -77,6 +77,7 @@ export function useParlayQuotes(selections: readonly Selection[], chosenBookmake
   const book = useLiveBook();
   const queryClient = useQueryClient();
   const fixtureIds = useMemo(() => [...new Set(selections.map((s) => s.fixtureId))].sort(), [selections]);
+  useOddsInterest(fixtureIds);
   const seed = useQuery({ ...parlayFixturesSeedQuery(client, book, fixtureIds, chosenBookmakers), enabled: fixtureIds.length > 0 });
 
   const bookmakers = useMemo(() => {
