@@ -199,6 +199,19 @@ describe('stream client', () => {
     expect(ops).toHaveLength(1);
   });
 
+  it('after a malformed frame, reconnects and resumes from the cursor held before it, not from later frames', async () => {
+    const { gw, ops } = await setup({}, instantSnapshots);
+    const ws = await gw.nextConnection();
+    ws.send(loginOk({ replayChannels: ['fixtures', 'odds'] }));
+    await until(() => ops.length === 1);
+    ws.send(JSON.stringify({ ...oddsFrame([oddsEntry(10)]), entryId: '80-1' }));
+    // A truncated frame: whatever it carried is lost unless the stream is resumed from before it.
+    ws.send(JSON.stringify({ ...oddsFrame([oddsEntry(11)]), entryId: '81-1' }).slice(0, 40));
+    ws.send(JSON.stringify({ ...oddsFrame([oddsEntry(12)]), entryId: '82-1' }));
+    await gw.nextConnection();
+    expect(gw.logins[1]).toMatchObject({ serverEpoch: 'e1', lastSeenId: { odds: '80-1' } });
+  });
+
   it('clears the cursors of the channels of snapshot_required and re-fetches them', async () => {
     const cursors = memoryCursorStore({ serverEpoch: 'e1', lastSeenId: { fixtures: '5-1' }, replayChannels: ['fixtures'] });
     const snapshots = manualSnapshots();

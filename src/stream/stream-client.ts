@@ -139,6 +139,8 @@ export function explainClose(code: number, reason: string): string {
 
 const LOGIN_TIMEOUT_MS = 15_000;
 const SNAPSHOT_RETRY_MS = 2_000;
+/** Malformed frames further apart than this start the resync backoff afresh. */
+const RESYNC_STREAK_RESET_MS = 30_000;
 
 /**
  * Creates a stream client. Nothing happens until `start()`. Frames come out as ops through
@@ -173,6 +175,16 @@ export function createStreamClient(options: StreamClientOptions): StreamClient {
   let snapshotAgain = false;
   let snapshotAbort: AbortController | null = null;
   let frameTimes: number[] = [];
+  /**
+   * The cursors as they were at the first malformed frame since the last connect: a frame that
+   * cannot be read may have carried a change that nothing later repeats, so the next connect
+   * resumes from here (replay, or re-snapshot of what is not replayable). Cursors keep moving
+   * meanwhile; the next connect rewinds them to these.
+   */
+  let gapCursors: Readonly<Record<string, string>> | null = null;
+  let resyncTimer: unknown = null;
+  let resyncStreak = 0;
+  let lastMalformedAt = Number.NEGATIVE_INFINITY;
   // Read through functions: the flags change across awaits, which narrowing cannot see.
   const isStopped = (): boolean => stopped;
   const mustRefetch = (): boolean => snapshotAgain;
@@ -233,6 +245,14 @@ export function createStreamClient(options: StreamClientOptions): StreamClient {
   function connect(): void {
     if (stopped) return;
     retryTimer = null;
+    if (resyncTimer !== null) {
+      timers.clearTimeout(resyncTimer);
+      resyncTimer = null;
+    }
+    if (gapCursors !== null) {
+      if (cursors !== null) cursors = { ...cursors, lastSeenId: gapCursors };
+      gapCursors = null;
+    }
     setStatus({ phase: 'connecting', retryAt: null });
     const ws = new options.WebSocket(settings.url);
     socket = ws;
@@ -540,6 +560,28 @@ export function createStreamClient(options: StreamClientOptions): StreamClient {
 
   function countMalformed(): void {
     setStatus({ malformedFrames: status.malformedFrames + 1 });
+    scheduleResync();
+  }
+
+  /**
+   * After a malformed frame: reconnect shortly and resume from the cursors held before it (see
+   * `gapCursors`). The delay grows while malformed frames keep coming (a gateway that sends the
+   * same bad frame on every replay must not be hammered); a burst of them costs one reconnect.
+   */
+  function scheduleResync(): void {
+    const t = now();
+    if (t - lastMalformedAt > RESYNC_STREAK_RESET_MS) resyncStreak = 0;
+    lastMalformedAt = t;
+    if (gapCursors === null && cursors !== null) gapCursors = cursors.lastSeenId;
+    if (resyncTimer !== null || stopped) return;
+    const delay = Math.min(backoff.maxMs, backoff.baseMs * 2 ** resyncStreak);
+    resyncStreak = Math.min(resyncStreak + 1, 20);
+    resyncTimer = timers.setTimeout(() => {
+      resyncTimer = null;
+      if (stopped) return;
+      setStatus({ problem: 'A stream frame could not be read: resuming from the last good position.' });
+      reconnectNow();
+    }, delay);
   }
 
   let lastStatsAt = 0;
@@ -560,6 +602,7 @@ export function createStreamClient(options: StreamClientOptions): StreamClient {
       stopped = true;
       snapshotAbort?.abort();
       if (retryTimer !== null) timers.clearTimeout(retryTimer);
+      if (resyncTimer !== null) timers.clearTimeout(resyncTimer);
       if (persistTimer !== null) timers.clearTimeout(persistTimer);
       timers.clearTimeout(loginTimer);
       socket?.close(1000, 'client stopped');
