@@ -99,7 +99,12 @@ function until(predicate: () => boolean, ms = 3000): Promise<void> {
   });
 }
 
-async function setup(settings: Partial<StreamSettings> = {}, snapshots: SnapshotSource = instantSnapshots, cursors: CursorStore = memoryCursorStore()) {
+async function setup(
+  settings: Partial<StreamSettings> = {},
+  snapshots: SnapshotSource = instantSnapshots,
+  cursors: CursorStore = memoryCursorStore(),
+  idleTimeoutMs = 0,
+) {
   gateway = await startGateway();
   const ops: BookOp[] = [];
   client = createStreamClient({
@@ -111,6 +116,7 @@ async function setup(settings: Partial<StreamSettings> = {}, snapshots: Snapshot
     emit: (batch) => ops.push(...batch),
     backoff: { baseMs: 10, maxMs: 50 },
     persistEveryMs: 10,
+    idleTimeoutMs,
   });
   await client.start();
   return { gw: gateway, ops, client };
@@ -225,6 +231,17 @@ describe('stream client', () => {
     expect(snapshots.requests[1]?.channels).toEqual(['fixtures']);
     await until(() => false, 40).catch(() => undefined);
     expect((await cursors.load())?.lastSeenId).toEqual({});
+  });
+
+  it('replaces a socket that goes silent (half-open) with a resuming reconnect', async () => {
+    const { gw, ops } = await setup({}, instantSnapshots, memoryCursorStore(), 150);
+    const ws = await gw.nextConnection();
+    ws.send(loginOk({ replayChannels: ['fixtures', 'odds'] }));
+    await until(() => ops.length === 1);
+    ws.send(JSON.stringify({ ...oddsFrame([oddsEntry(10)]), entryId: '90-1' }));
+    // The server side stays open but sends nothing more: only the watchdog can notice.
+    await gw.nextConnection();
+    expect(gw.logins[1]).toMatchObject({ serverEpoch: 'e1', lastSeenId: { odds: '90-1' } });
   });
 
   it('reconnects at once on a reconnect control frame, resuming', async () => {

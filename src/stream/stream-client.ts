@@ -102,6 +102,13 @@ export interface StreamClientOptions {
   readonly persistEveryMs?: number;
   /** Most frames buffered during a re-snapshot before the buffer is dropped and the snapshot redone. */
   readonly maxBuffered?: number;
+  /**
+   * A logged-in socket that delivers nothing for this long is presumed half-open (a browser sees
+   * neither the gateway's pings nor a dead TCP peer) and is replaced by a resuming reconnect.
+   * 0 turns the watchdog off. Default 45 s: above the gateway's 30 s heartbeat, and a false alarm
+   * on a quiet stream costs one replay.
+   */
+  readonly idleTimeoutMs?: number;
 }
 
 /** A running stream client. */
@@ -138,6 +145,7 @@ export function explainClose(code: number, reason: string): string {
 }
 
 const LOGIN_TIMEOUT_MS = 15_000;
+const DEFAULT_IDLE_TIMEOUT_MS = 45_000;
 const SNAPSHOT_RETRY_MS = 2_000;
 /** Malformed frames further apart than this start the resync backoff afresh. */
 const RESYNC_STREAK_RESET_MS = 30_000;
@@ -160,12 +168,14 @@ export function createStreamClient(options: StreamClientOptions): StreamClient {
   const backoff = options.backoff ?? { baseMs: 500, maxMs: 30_000 };
   const persistEveryMs = options.persistEveryMs ?? 1_000;
   const maxBuffered = options.maxBuffered ?? 200_000;
+  const idleTimeoutMs = options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
 
   let socket: WebSocketLike | null = null;
   let stopped = false;
   let attempt = 0;
   let retryTimer: unknown = null;
   let loginTimer: unknown = null;
+  let idleTimer: unknown = null;
   let persistTimer: unknown = null;
   let cursors: StreamCursors | null = null;
   let cursorsDirty = false;
@@ -393,6 +403,7 @@ export function createStreamClient(options: StreamClientOptions): StreamClient {
     };
     ws.onmessage = (event) => {
       if (socket !== ws) return;
+      armIdleWatchdog(ws);
       handleMessage(event.data);
     };
     ws.onerror = () => {
@@ -482,6 +493,17 @@ export function createStreamClient(options: StreamClientOptions): StreamClient {
     attempt = Math.min(attempt + 1, 20);
     setStatus({ phase: 'offline', problem, retryAt: now() + delay });
     retryTimer = timers.setTimeout(connect, delay);
+  }
+
+  function armIdleWatchdog(ws: WebSocketLike): void {
+    if (idleTimeoutMs <= 0) return;
+    if (idleTimer !== null) timers.clearTimeout(idleTimer);
+    idleTimer = timers.setTimeout(() => {
+      idleTimer = null;
+      if (socket !== ws || stopped) return;
+      setStatus({ problem: `No frame from the gateway for ${String(Math.round(idleTimeoutMs / 1000))} s: the connection looks dead; reconnecting.` });
+      reconnectNow();
+    }, idleTimeoutMs);
   }
 
   function reconnectNow(): void {
@@ -604,6 +626,7 @@ export function createStreamClient(options: StreamClientOptions): StreamClient {
       if (retryTimer !== null) timers.clearTimeout(retryTimer);
       if (resyncTimer !== null) timers.clearTimeout(resyncTimer);
       if (persistTimer !== null) timers.clearTimeout(persistTimer);
+      if (idleTimer !== null) timers.clearTimeout(idleTimer);
       timers.clearTimeout(loginTimer);
       socket?.close(1000, 'client stopped');
       socket = null;
