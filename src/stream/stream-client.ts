@@ -276,6 +276,12 @@ export function createStreamClient(options: StreamClientOptions): StreamClient {
     const handleControl = (frame: ControlFrame): void => {
       switch (frame.type) {
         case 'login_ok':
+          // One login, one answer: a second login_ok would replace the decoder (and its
+          // dictionaries) mid-stream, so it counts as malformed instead.
+          if (decoderReady !== null) {
+            countMalformed();
+            break;
+          }
           timers.clearTimeout(loginTimer);
           resuming = onLoginOk(frame);
           attempt = 0;
