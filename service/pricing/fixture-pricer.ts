@@ -12,8 +12,11 @@
 // Π dᵢ for independent legs. Player props are independent of the score rows and of each other,
 // except legs on one player's one statistic, priced on its single count. Not combinable: two
 // outcomes of one market, legs that can never pay together, a leg the model cannot price, two
-// legs on one esports map's kill order, or a joint beyond the work budget (6·10⁷ state
-// updates; a parlay on all four basketball quarters' cells is one).
+// legs on one esports map's kill order, or a joint beyond the work budget (`JOINT_WORK_LIMIT`,
+// calibrated to ~20 ms: a parlay on all four basketball quarters' cells is one, so is game
+// spread + game total + a first-half leg in basketball). Segment sports (soccer, basketball,
+// American football, ice hockey, baseball) take the expectation by variable elimination
+// (segment-expectation.ts) instead of building the joint; tennis and esports sum over `joint`.
 // Measured (service/pricing/fixture-pricer.test.ts logs it): a 282-market soccer fixture prices
 // at 1–2.5·10⁵ markets per second model build included, and 1.1·10³ three-leg parlays over two
 // periods per second, on this project's 2-core machine.
@@ -22,7 +25,7 @@ import type { CatalogueMarket } from '../catalogue/types.ts';
 import { returnFactor } from '../../src/domain/grade.ts';
 import { SettlementError, selectionGrader } from '../../src/domain/settlement.ts';
 import type { SelectionGrader } from '../../src/domain/settlement.ts';
-import { JOINT_WORK_LIMIT, JointTooLargeError, WorkBudget } from './joint-states.ts';
+import { FACTOR_WORK, JOINT_WORK_LIMIT, JointTooLargeError, WorkBudget } from './joint-states.ts';
 import type { GradeMasses } from './market-families.ts';
 import {
   PricedRow,
@@ -37,6 +40,7 @@ import type { PlayerRates } from './player-props.ts';
 import { PlayerProps, propGrader } from './player-props.ts';
 import { PricingError } from './pricing-error.ts';
 import type { Dist1D, RowDistribution, ScoreProjection } from './score-grid.ts';
+import type { ExpectationFactor } from './segment-expectation.ts';
 import type { DimSpec, InPlayState, ScoreModel, Selection } from './score-model.ts';
 import { PRE_MATCH } from './score-model.ts';
 import type { ScoreUnit } from './score-unit.ts';
@@ -109,8 +113,12 @@ export interface FixturePricer {
    * sum to 1. `playerId` selects the player of a player-prop market (ignored otherwise).
    */
   fairProbabilities(market: CatalogueMarket, playerId: number): number[] | null;
-  /** The joint fair price of same-game parlay legs, from the same model as the singles. */
-  jointFairPrice(legs: readonly SgpLeg[]): JointPrice;
+  /**
+   * The joint fair price of same-game parlay legs, from the same model as the singles. `budget`
+   * bounds the work (`JOINT_WORK_LIMIT` by default, ~20 ms); beyond it the answer is
+   * `joint_too_large`, and `budget.used` tells what was spent.
+   */
+  jointFairPrice(legs: readonly SgpLeg[], budget?: WorkBudget): JointPrice;
   /** The distribution of a score row, or null when the model has no such row. */
   row(period: string, unit: ScoreUnit): RowDistribution | null;
 }
@@ -240,7 +248,7 @@ class Pricer implements FixturePricer {
     return masses;
   }
 
-  jointFairPrice(legs: readonly SgpLeg[]): JointPrice {
+  jointFairPrice(legs: readonly SgpLeg[], budget: WorkBudget = new WorkBudget(JOINT_WORK_LIMIT)): JointPrice {
     if (legs.length === 0) throw new PricingError('a same-game parlay needs at least one leg');
     const seen = new Set<string>();
     let singlesPrice = 1;
@@ -261,7 +269,7 @@ class Pricer implements FixturePricer {
     if (typeof props !== 'number') return props;
     let grid: number | JointPrice;
     try {
-      grid = this.gridExpectation(gridLegs);
+      grid = this.gridExpectation(gridLegs, budget);
     } catch (error) {
       if (error instanceof JointTooLargeError) return notCombinable('joint_too_large', error.message);
       throw error;
@@ -305,7 +313,7 @@ class Pricer implements FixturePricer {
   }
 
   /** E[Π returnFactor] of the legs on the score rows, from the model's joint distribution. */
-  private gridExpectation(legs: readonly SgpLeg[]): number | JointPrice {
+  private gridExpectation(legs: readonly SgpLeg[], budget: WorkBudget): number | JointPrice {
     if (legs.length === 0) return 1;
     const dims: DimSpec[] = [];
     const dimIndex = new Map<string, number>();
@@ -337,9 +345,15 @@ class Pricer implements FixturePricer {
       const second = projection === 'cell' ? dimOf(period, unit, 'team2') : -1;
       evaluators.push(new LegEvaluator(selection, leg.fairPrice, first, second));
     }
-    const joint = this.model.joint(dims, new WorkBudget(JOINT_WORK_LIMIT));
+    if (this.model.expectation !== undefined) {
+      const expectation = this.model.expectation(dims, evaluators, budget);
+      return expectation ?? notCombinable('unpriceable_leg', 'a leg is on a row this model does not have');
+    }
+    const joint = this.model.joint(dims, budget);
     if (joint === null) return notCombinable('unpriceable_leg', 'a leg is on a row this model does not have');
     const { states } = joint;
+    // Each state decodes and evaluates every leg (memoised): charged like a factor evaluation.
+    budget.charge(states.count() * (evaluators.length + 1) * FACTOR_WORK);
     const values = new Int32Array(states.lo.length);
     let expectation = 0;
     states.forEach((key, p) => {
@@ -356,8 +370,9 @@ class Pricer implements FixturePricer {
 }
 
 /** One grid leg's expected return given the joint state, memoised per value. */
-class LegEvaluator {
+class LegEvaluator implements ExpectationFactor {
   readonly first: number;
+  readonly dims: readonly number[];
   private readonly second: number;
   private readonly selection: Selection;
   private readonly price: number;
@@ -369,11 +384,15 @@ class LegEvaluator {
     this.price = price;
     this.first = first;
     this.second = second;
+    this.dims = second < 0 ? [first] : [first, second];
   }
 
   expectedReturn(values: Int32Array): number {
-    const v1 = values[this.first] ?? 0;
-    const v2 = this.second < 0 ? 0 : (values[this.second] ?? 0);
+    return this.value(values[this.first] ?? 0, this.second < 0 ? 0 : (values[this.second] ?? 0));
+  }
+
+  /** The expected return at the value(s) of its dimension(s): `v2` is team2 of a `cell` leg. */
+  value(v1: number, v2: number): number {
     // Scores stay far below 2²⁰, so (v1, v2) packs exactly into one number.
     const key = v1 * 1048576 + v2;
     const cached = this.memo.get(key);

@@ -50,6 +50,11 @@ export class JointStates {
     this.sparse = this.dense === null ? new Map() : null;
   }
 
+  /** Whether the states are held in a dense array (a hash map otherwise: ~40× the cost per update). */
+  isDense(): boolean {
+    return this.dense !== null;
+  }
+
   /** An empty distribution with the same dimensions. */
   emptyLike(): JointStates {
     return new JointStates(this.lo, this.hi);
@@ -115,7 +120,7 @@ export class JointStates {
    * their mass. Charges states × transitions to `budget`.
    */
   advance(transitions: Transitions, budget: WorkBudget, stays?: (key: number) => boolean): JointStates {
-    budget.charge(this.count() * transitions.keys.length);
+    budget.charge(this.count() * transitions.keys.length * (this.dense === null ? SPARSE_WORK : 1) + (this.dense?.length ?? 0));
     const next = this.emptyLike();
     const { keys, mass } = transitions;
     this.forEach((key, p) => {
@@ -148,10 +153,17 @@ export class JointStates {
 
 /** A work budget: each model step charges the number of state × outcome pairs it visits. */
 export class WorkBudget {
+  readonly limit: number;
   private left: number;
 
   constructor(limit: number) {
+    this.limit = limit;
     this.left = limit;
+  }
+
+  /** Work charged so far. */
+  get used(): number {
+    return this.limit - this.left;
   }
 
   charge(work: number): void {
@@ -162,8 +174,20 @@ export class WorkBudget {
   }
 }
 
-/** Default budget of one joint computation: ~0.1–0.3 s of arithmetic. */
-export const JOINT_WORK_LIMIT = 6e7;
+/**
+ * Default budget of one joint computation. A unit is one multiply-add on a dense array (~1–2 ns
+ * here); a hash-map state update or a leg evaluation is charged `SPARSE_WORK` / `FACTOR_WORK`
+ * units, so the budget bounds time whatever the path: 2·10⁷ units ≈ 20 ms at most on this project's
+ * 2-core machine (measured by bench/sgp-cost.bench.ts). It was 6·10⁷ uncalibrated units, which
+ * let a basketball parlay hold the event loop for seconds.
+ */
+export const JOINT_WORK_LIMIT = 2e7;
+
+/** Units charged per state update in a hash map (sparse `JointStates`). */
+export const SPARSE_WORK = 40;
+
+/** Units charged per evaluation of a leg's (memoised) expected return. */
+export const FACTOR_WORK = 20;
 
 /** The outcomes of one step of a programme as key offsets, equal offsets merged. */
 export interface Transitions {

@@ -12,6 +12,8 @@
 
 import { JointStates, TransitionsBuilder } from './joint-states.ts';
 import type { Transitions, WorkBudget } from './joint-states.ts';
+import type { EliminationDim, ExpectationFactor } from './segment-expectation.ts';
+import { eliminate } from './segment-expectation.ts';
 import type { Dist1D, RowDistribution, ScoreGrid, ScoreProjection } from './score-grid.ts';
 import {
   convolve1D,
@@ -188,6 +190,54 @@ export class SegmentModel {
 
   hasRow(period: string, unit: ScoreUnit): boolean {
     return unit === this.spec.unit && this.shapeOf(period) !== null;
+  }
+
+  /**
+   * E[Π factors] over the views `dims` (see segment-expectation.ts): the same number as summing
+   * the factors over `joint(dims)`, within `PRUNE_MASS`, at a fraction of the cost; null when a
+   * row is unknown. Throws `JointTooLargeError` beyond `budget`.
+   */
+  expectation(dims: readonly DimSpec[], factors: readonly ExpectationFactor[], budget: WorkBudget): number | null {
+    const shapes: RowShape[] = [];
+    for (const dim of dims) {
+      const shape = dim.unit === this.spec.unit ? this.shapeOf(dim.period) : null;
+      if (shape === null) return null;
+      shapes.push(shape);
+    }
+    const maxStages = Math.max(0, ...shapes.map((s) => s.stages));
+    // With a tie-break in play the regulation margin is one more view (it decides the stages).
+    const all = maxStages > 0 ? [...shapes, { segments: this.allSegments, stages: 0 }] : shapes;
+    const projections: ScoreProjection[] = dims.map((d) => d.projection);
+    if (maxStages > 0) projections.push('margin');
+    // Blocks: segments that feed exactly the same views, summed into one grid, in playing order.
+    const blocks = new Map<string, { dims: number[]; segments: number[] }>();
+    for (const segment of this.allSegments) {
+      const feeds: number[] = [];
+      all.forEach((shape, d) => {
+        if (shape.segments.includes(segment)) feeds.push(d);
+      });
+      if (feeds.length === 0) continue;
+      const key = feeds.join(',');
+      const block = blocks.get(key) ?? { dims: feeds, segments: [] };
+      block.segments.push(segment);
+      blocks.set(key, block);
+    }
+    const blockList = [...blocks.values()];
+    const eliminationDims: EliminationDim[] = all.map((shape, d) => ({
+      projection: projections[d] ?? 'total',
+      blocks: blockList.flatMap((block, index) => (block.dims.includes(d) ? [index] : [])),
+      stages: shape.stages,
+    }));
+    return eliminate(
+      {
+        dims: eliminationDims,
+        blocks: blockList.map((block) => this.sumGrid(block.segments)),
+        tieDim: maxStages > 0 ? dims.length : -1,
+        stages: maxStages > 0 ? this.stages().slice(0, maxStages) : [],
+        factors,
+      },
+      budget,
+    );
   }
 
   joint(dims: readonly DimSpec[], budget: WorkBudget): JointResult | null {
@@ -396,6 +446,7 @@ export function segmentScoreModel(
     row: (period, unit) => model.row(period, unit),
     rowProjection: (period, unit, projection) => model.rowProjection(period, unit, projection),
     joint: (dims, budget) => model.joint(dims, budget),
+    expectation: (dims, factors, budget) => model.expectation(dims, factors, budget),
     specialSelection,
   };
 }

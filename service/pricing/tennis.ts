@@ -22,7 +22,7 @@
 import { SPORT } from './score-unit.ts';
 import type { ScoreUnit } from './score-unit.ts';
 import type { WorkBudget } from './joint-states.ts';
-import { JointStates } from './joint-states.ts';
+import { JointStates, SPARSE_WORK } from './joint-states.ts';
 import { PricingError, requireNumberIn } from './pricing-error.ts';
 import type { RowDistribution, ScoreProjection } from './score-grid.ts';
 import { projectScore } from './score-grid.ts';
@@ -237,7 +237,33 @@ export function tennisModel(params: TennisParams, state: InPlayState): ScoreMode
     const values = new Int32Array(lo.length);
     for (let setIndex = finished.length; setIndex < bestOf && !matchOver; setIndex += 1) {
       const next = states.emptyLike();
-      let work = 0;
+      // The set's outcomes as key offsets, per server of its first game: the same for every
+      // state, so computed once per set (not per state and outcome).
+      const steps = new Map<1 | 2, { offsets: Float64Array; masses: Float64Array }>();
+      const stepOf = (server: 1 | 2): { offsets: Float64Array; masses: Float64Array } => {
+        let step = steps.get(server);
+        if (step === undefined) {
+          const outcomes = setIndex === finished.length ? currentSet : freshSet(server);
+          const setServer = setIndex === finished.length ? currentFirstServer : server;
+          const offsets = new Float64Array(outcomes.length);
+          const masses = new Float64Array(outcomes.length);
+          outcomes.forEach((outcome, k) => {
+            contribution(setIndex, outcome.games1, outcome.games2);
+            // The next set's first server: the rotation continues (a tie-break counts as one
+            // game, so 7:6 is 13 games).
+            const nextServer = (outcome.games1 + outcome.games2) % 2 === 0 ? setServer : otherPlayer(setServer);
+            vector[setsDim + 2] = nextServer - server;
+            offsets[k] = states.offset(vector);
+            masses[k] = outcome.p;
+          });
+          step = { offsets, masses };
+          steps.set(server, step);
+        }
+        return step;
+      };
+      // Charged as it goes, so that a parlay over the budget stops early.
+      const unit = next.isDense() ? 2 : SPARSE_WORK;
+      budget.charge(next.isDense() ? next.range : 0);
       states.forEach((key, p) => {
         states.decode(key, values);
         const won1 = values[setsDim] ?? 0;
@@ -247,19 +273,10 @@ export function tennisModel(params: TennisParams, state: InPlayState): ScoreMode
           next.addKey(key, p);
           return;
         }
-        const outcomes = setIndex === finished.length ? currentSet : freshSet(server);
-        const setServer = setIndex === finished.length ? currentFirstServer : server;
-        work += outcomes.length;
-        for (const outcome of outcomes) {
-          contribution(setIndex, outcome.games1, outcome.games2);
-          // The next set's first server: the rotation continues (a tie-break counts as one game,
-          // so 7:6 is 13 games).
-          const nextServer = (outcome.games1 + outcome.games2) % 2 === 0 ? setServer : otherPlayer(setServer);
-          vector[setsDim + 2] = nextServer - server;
-          next.addKey(key + states.offset(vector), p * outcome.p);
-        }
+        const { offsets, masses } = stepOf(server);
+        budget.charge(offsets.length * unit);
+        for (let k = 0; k < offsets.length; k += 1) next.addKey(key + (offsets[k] ?? 0), p * (masses[k] ?? 0));
       });
-      budget.charge(work);
       states = next;
     }
     return {
