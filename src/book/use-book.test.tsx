@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { LiveBook } from './book.ts';
 import { FIXTURE_ID, fixtureView, oddsEntry, oddsFrame, oddsIdOf } from './book-test-data.ts';
-import { BookContext, useFixtureLive, useOdds } from './use-book.ts';
+import { BookContext, OddsInterestContext, useFixtureLive, useOdds, useOddsInterest, type OddsInterest } from './use-book.ts';
 
 afterEach(cleanup);
 
@@ -85,5 +85,35 @@ describe('useFixtureLive', () => {
       book.flush();
     });
     expect(screen.getByTestId('status').textContent).toBe('Live');
+  });
+});
+
+describe('useOddsInterest', () => {
+  function Holder({ fixtureIds }: { readonly fixtureIds: readonly string[] }) {
+    useOddsInterest(fixtureIds);
+    return null;
+  }
+  /** An interest that logs registrations and releases. */
+  function logged(log: string[]): OddsInterest {
+    return {
+      registerInterest: (fixtureIds, futureIds) => {
+        log.push(`+${[...fixtureIds, ...futureIds].join(',')}`);
+        return () => log.push(`-${[...fixtureIds, ...futureIds].join(',')}`);
+      },
+    };
+  }
+
+  it('holds the interest while mounted, keeps it across a re-render with the same ids, and releases it on unmount', () => {
+    const log: string[] = [];
+    const interest = logged(log);
+    const view = (ids: readonly string[]) => (
+      <OddsInterestContext value={interest}>
+        <Holder fixtureIds={ids} />
+      </OddsInterestContext>
+    );
+    const { rerender, unmount } = render(view(['b', 'a']));
+    rerender(view(['a', 'b', 'a']));
+    unmount();
+    expect(log).toEqual(['+a,b', '-a,b']);
   });
 });

@@ -1,6 +1,7 @@
 // React bindings of the live book: a context holding the page's LiveBook and one hook per row
-// kind, each subscribed to exactly its row, so a change elsewhere renders nothing.
-import { createContext, useCallback, useContext, useSyncExternalStore } from 'react';
+// kind, each subscribed to exactly its row, so a change elsewhere renders nothing; and the odds
+// interest a page declares, so that the stream worker sends it only the odds it shows.
+import { createContext, useCallback, useContext, useEffect, useSyncExternalStore } from 'react';
 import { LiveBook, type BookmakerMetaLive, type FixtureLive } from './book.ts';
 import type { FutureOddsEntry, OddsEntry } from '../wire/schemas.ts';
 
@@ -44,4 +45,39 @@ export function useBookmakerMeta(fixtureId: string, bookmaker: string): Bookmake
     [book, fixtureId, bookmaker],
   );
   return useSyncExternalStore(subscribe, () => book.getBookmakerMeta(fixtureId, bookmaker));
+}
+
+/**
+ * Where a page declares which fixtures' and futures' odds it shows (the stream connection).
+ * Declarations are reference-counted: a fixture stays in the page's interest while any holder
+ * keeps it.
+ */
+export interface OddsInterest {
+  /** Adds one holder of these fixtures' and futures' odds; the function returned releases it (once). */
+  registerInterest(fixtureIds: readonly string[], futureIds: readonly string[]): () => void;
+}
+
+/** The page's odds interest; null without a stream (tests, stories): every hook is then a no-op. */
+export const OddsInterestContext = createContext<OddsInterest | null>(null);
+
+const ID_SEP = '\n';
+
+function idsKey(ids: readonly string[]): string {
+  return [...new Set(ids)].sort().join(ID_SEP);
+}
+
+/**
+ * Keeps the odds of `fixtureIds` (and of the futures `futureIds`) live in this page's book while
+ * the component is mounted: the stream sends a page only the odds someone on it asked for. Call
+ * it wherever odds are read from the book (beside the seed of those odds). New arrays with the
+ * same ids do not re-register.
+ */
+export function useOddsInterest(fixtureIds: readonly string[], futureIds: readonly string[] = []): void {
+  const interest = useContext(OddsInterestContext);
+  const fixtureKey = idsKey(fixtureIds);
+  const futureKey = idsKey(futureIds);
+  useEffect(() => {
+    if (interest === null || (fixtureKey === '' && futureKey === '')) return undefined;
+    return interest.registerInterest(fixtureKey === '' ? [] : fixtureKey.split(ID_SEP), futureKey === '' ? [] : futureKey.split(ID_SEP));
+  }, [interest, fixtureKey, futureKey]);
 }

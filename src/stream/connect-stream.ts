@@ -1,7 +1,9 @@
 // The page side of the stream: starts the shared stream worker (a SharedWorker, or a dedicated
 // Worker where SharedWorker is missing), applies its batches to the page's live book, and acks
-// each batch from requestAnimationFrame so the worker posts at most once per frame.
+// each batch from requestAnimationFrame so the worker posts at most once per frame. It also
+// keeps the page's odds interest (reference-counted) and tells the worker when that set changes.
 import type { BookSnapshot, LiveBook } from '../book/book.ts';
+import type { OddsInterest } from '../book/use-book.ts';
 import type { PageToWorker, WorkerConfig, WorkerToPage } from './messages.ts';
 import type { StreamStatus } from './stream-client.ts';
 
@@ -14,8 +16,8 @@ export interface WorkerEndpoint {
   close(): void;
 }
 
-/** What the page holds: send settings and seeds, read the status. */
-export interface StreamConnection {
+/** What the page holds: send settings, seeds and odds interest, read the status. */
+export interface StreamConnection extends OddsInterest {
   /** (Re)configures the stream; identical settings are a no-op in the worker. */
   configure(config: WorkerConfig): void;
   /** Shares a page's REST seed with every tab's book (it only fills, never undoes a live update). */
@@ -84,6 +86,59 @@ export interface ConnectStreamOptions {
   readonly open?: () => { endpoint: WorkerEndpoint; kind: WorkerKind };
   /** Defaults to `requestAnimationFrame` (the ack waits for the next frame). */
   readonly nextFrame?: (callback: () => void) => void;
+  /**
+   * How long a released interest is kept, ms (default 1,000): a remount (StrictMode, a page
+   * change showing the same fixture) re-takes it without a drop and a replay of its prices.
+   */
+  readonly releaseDelayMs?: number;
+  /** Defaults to `setTimeout` (delayed releases). */
+  readonly setTimeout?: (callback: () => void, ms: number) => unknown;
+}
+
+/**
+ * The page's odds interest: holders per fixture and future. The worker hears the whole set, once
+ * per task in which it changed (many components mounting together send one message).
+ */
+function interestRegistry(send: (fixtureIds: string[], futureIds: string[]) => void, releaseDelayMs: number, later: (callback: () => void, ms: number) => unknown) {
+  const fixtures = new Map<string, number>();
+  const futures = new Map<string, number>();
+  let sent = '';
+  let pending = false;
+  const hold = (counts: Map<string, number>, ids: readonly string[], by: 1 | -1) => {
+    for (const id of new Set(ids)) {
+      const next = (counts.get(id) ?? 0) + by;
+      if (next > 0) counts.set(id, next);
+      else counts.delete(id);
+    }
+  };
+  const sendSoon = () => {
+    if (pending) return;
+    pending = true;
+    queueMicrotask(() => {
+      pending = false;
+      const fixtureIds = [...fixtures.keys()].sort();
+      const futureIds = [...futures.keys()].sort();
+      const key = JSON.stringify([fixtureIds, futureIds]);
+      if (key === sent) return;
+      sent = key;
+      send(fixtureIds, futureIds);
+    });
+  };
+  return (fixtureIds: readonly string[], futureIds: readonly string[]): (() => void) => {
+    hold(fixtures, fixtureIds, 1);
+    hold(futures, futureIds, 1);
+    sendSoon();
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      later(() => {
+        hold(fixtures, fixtureIds, -1);
+        hold(futures, futureIds, -1);
+        sendSoon();
+      }, releaseDelayMs);
+    };
+  };
 }
 
 /**
@@ -96,6 +151,13 @@ export function connectStream(book: LiveBook, options: ConnectStreamOptions = {}
   let status: StreamStatus | null = null;
   const listeners = new Set<() => void>();
   let closed = false;
+  const registerInterest = interestRegistry(
+    (fixtureIds, futureIds) => {
+      if (!closed) endpoint.postMessage({ type: 'interest', fixtureIds, futureIds });
+    },
+    options.releaseDelayMs ?? 1_000,
+    options.setTimeout ?? ((callback, ms) => setTimeout(callback, ms)),
+  );
 
   endpoint.onmessage = (event) => {
     const message = event.data;
@@ -126,6 +188,7 @@ export function connectStream(book: LiveBook, options: ConnectStreamOptions = {}
     reconnect: () => {
       endpoint.postMessage({ type: 'reconnect' });
     },
+    registerInterest,
     getStatus: () => status,
     subscribeStatus: (listener) => {
       listeners.add(listener);

@@ -16,6 +16,13 @@ export type PageToWorker =
   | { readonly type: 'ack' }
   /** A page's REST seed, shared with every tab (non-authoritative: it only fills). */
   | { readonly type: 'seed'; readonly snapshot: BookSnapshot }
+  /**
+   * The complete set of fixtures and futures whose odds the page shows (replaces the last set).
+   * Only their `odds` / `oddsFutures` reach the page; the other channels reach every page. A
+   * fixture or future new to the set first gets the worker's current prices, then its deltas; one
+   * that left it has its prices dropped from the page's book.
+   */
+  | { readonly type: 'interest'; readonly fixtureIds: readonly string[]; readonly futureIds: readonly string[] }
   /** Reconnect now (the indicator's "retry"). */
   | { readonly type: 'reconnect' }
   /** The page is going away (pagehide). */

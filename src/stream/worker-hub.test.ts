@@ -1,8 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { BookOp } from '../book/book.ts';
+import type { BookOp, BookSnapshot } from '../book/book.ts';
 import { LiveBook } from '../book/book.ts';
-import { oddsEntry, oddsFrame, oddsIdOf } from '../book/book-test-data.ts';
-import type { WorkerConfig, WorkerToPage } from './messages.ts';
+import { FIXTURE_ID, fixtureView, meta, oddsEntry, oddsFrame, oddsIdOf } from '../book/book-test-data.ts';
+import type { FutureOddsEntry, StreamUpdate } from '../wire/schemas.ts';
+import type { PageToWorker, WorkerConfig, WorkerToPage } from './messages.ts';
 import type { StreamClient, StreamStatus } from './stream-client.ts';
 import { connectStream, type WorkerEndpoint } from './connect-stream.ts';
 import { createWorkerHub, type PagePort } from './worker-hub.ts';
@@ -39,7 +40,49 @@ function setup(maxQueued = 1000) {
   return { hub, tick, page, created, emit: (ops: readonly BookOp[]) => emit?.(ops), status: (s: StreamStatus) => onStatus?.(s) };
 }
 
-const update = (price: number, changedAt: number): BookOp => ({ op: 'update', frame: oddsFrame([oddsEntry(changedAt, price)]) });
+const update = (price: number, changedAt: number, fixtureId = FIXTURE_ID): BookOp => ({
+  op: 'update',
+  frame: oddsFrame([oddsEntry(changedAt, price)], fixtureId),
+});
+const OTHER_FIXTURE = 'sr10000002x1';
+const FUTURE_ID = 'fut1';
+const OTHER_FUTURE = 'fut2';
+const futureOddsIdOf = (futureId: string) => `${futureId}:pinnacle:7`;
+function futureUpdate(price: number, changedAt: number, futureId = FUTURE_ID): BookOp {
+  const entry: FutureOddsEntry = { bookmaker: 'pinnacle', participantId: 7, price, active: true, changedAt };
+  const frame: StreamUpdate = {
+    channel: 'oddsFutures',
+    type: 'UPDATE',
+    ts: changedAt,
+    entryId: `${String(changedAt)}-0`,
+    payload: { futureId, odds: { pinnacle: { [futureOddsIdOf(futureId)]: entry } } },
+  };
+  return { op: 'update', frame };
+}
+const fixtureUpdate = (): BookOp => ({
+  op: 'update',
+  frame: { channel: 'fixtures', type: 'UPDATE', ts: 1, entryId: '1-1', payload: fixtureView(OTHER_FIXTURE) },
+});
+const interest = (fixtureIds: readonly string[], futureIds: readonly string[] = []): PageToWorker => ({ type: 'interest', fixtureIds, futureIds });
+const EMPTY: BookSnapshot = { channels: [], fixtureIds: [], futureIds: [], bookmakers: [], fixtures: [], odds: [], futuresOdds: [] };
+
+/** A page's book fed with everything the hub posted to it, in order. */
+function bookOf(port: { got: readonly WorkerToPage[] }): LiveBook {
+  const book = new LiveBook();
+  for (const m of port.got) book.apply(m.ops);
+  return book;
+}
+
+/** A connected, configured page with this interest, past its first (full) batch and acknowledged. */
+function ready(env: ReturnType<typeof setup>, fixtureIds: readonly string[], futureIds: readonly string[] = []) {
+  const port = env.page();
+  env.hub.connect(port);
+  env.hub.receive(port, { type: 'configure', config: CONFIG });
+  env.hub.receive(port, interest(fixtureIds, futureIds));
+  env.tick();
+  env.hub.receive(port, { type: 'ack' });
+  return port;
+}
 
 describe('worker hub', () => {
   it('starts one stream client for identical settings from several pages', () => {
@@ -58,6 +101,7 @@ describe('worker hub', () => {
     const a = page();
     hub.connect(a);
     hub.receive(a, { type: 'configure', config: CONFIG });
+    hub.receive(a, interest([FIXTURE_ID]));
     tick();
     emit([update(2, 10)]);
     tick();
@@ -68,19 +112,20 @@ describe('worker hub', () => {
     expect(a.got[1]?.ops).toHaveLength(1);
   });
 
-  it('gives a page that joins late everything the stream already delivered', () => {
+  it('gives a page that joins late everything the stream already delivered within its interest', () => {
     const { hub, page, tick, emit } = setup();
     const a = page();
     hub.connect(a);
     hub.receive(a, { type: 'configure', config: CONFIG });
-    emit([update(2.5, 10)]);
+    emit([update(2.5, 10), update(3.5, 10, OTHER_FIXTURE)]);
     tick();
     const late = page();
     hub.connect(late);
+    hub.receive(late, interest([FIXTURE_ID]));
     tick();
-    const book = new LiveBook();
-    for (const m of late.got) book.apply(m.ops);
+    const book = bookOf(late);
     expect(book.getOdds(oddsIdOf())?.price).toBe(2.5);
+    expect(book.getOdds(oddsIdOf(101, 'pinnacle', OTHER_FIXTURE))).toBeUndefined();
   });
 
   it('replaces the backlog of a page that stopped acknowledging by one full dump', () => {
@@ -88,6 +133,7 @@ describe('worker hub', () => {
     const a = page();
     hub.connect(a);
     hub.receive(a, { type: 'configure', config: CONFIG });
+    hub.receive(a, interest([FIXTURE_ID]));
     tick();
     for (let i = 0; i < 10; i++) emit([update(2 + i / 10, 10 + i)]);
     hub.receive(a, { type: 'ack' });
@@ -114,6 +160,132 @@ describe('worker hub', () => {
   });
 });
 
+describe('worker hub odds interest', () => {
+  it('posts a page the odds of the fixtures in its interest only', () => {
+    const env = setup();
+    const a = ready(env, [FIXTURE_ID]);
+    const shown = update(2, 10);
+    env.emit([shown, update(3, 10, OTHER_FIXTURE)]);
+    env.tick();
+    expect(a.got.at(-1)?.ops).toEqual([shown]);
+  });
+
+  it('posts the channels other than odds to every page whatever its interest', () => {
+    const env = setup();
+    const a = ready(env, [FIXTURE_ID]);
+    env.emit([fixtureUpdate()]);
+    env.tick();
+    expect(a.got.at(-1)?.ops).toEqual([fixtureUpdate()]);
+  });
+
+  it('posts a page the futures odds of the futures in its interest only', () => {
+    const env = setup();
+    const a = ready(env, [], [FUTURE_ID]);
+    const shown = futureUpdate(4, 10);
+    env.emit([shown, futureUpdate(5, 10, OTHER_FUTURE), update(2, 10)]);
+    env.tick();
+    expect(a.got.at(-1)?.ops).toEqual([shown]);
+  });
+
+  it('gives a fixture added to the interest its current prices before its next delta', () => {
+    const env = setup();
+    const a = ready(env, []);
+    env.emit([update(2, 10)]);
+    env.tick();
+    env.hub.receive(a, interest([FIXTURE_ID]));
+    env.emit([update(2.2, 11, FIXTURE_ID), { op: 'update', frame: oddsFrame([oddsEntry(12, 1.9, 'pinnacle', 102)]) }]);
+    env.tick();
+    const book = bookOf(a);
+    expect(book.getOdds(oddsIdOf())?.price).toBe(2.2);
+    expect(book.getOdds(oddsIdOf(102))?.price).toBe(1.9);
+  });
+
+  it('gives a fixture added to the interest a price the stream sent before and never repeats', () => {
+    const env = setup();
+    const a = ready(env, []);
+    env.emit([update(2, 10), { op: 'update', frame: oddsFrame([oddsEntry(12, 1.9, 'pinnacle', 102)]) }]);
+    env.tick();
+    env.hub.receive(a, interest([FIXTURE_ID]));
+    env.tick();
+    expect(bookOf(a).getOdds(oddsIdOf(102))?.price).toBe(1.9);
+  });
+
+  it('gives a future added to the interest its current prices', () => {
+    const env = setup();
+    const a = ready(env, []);
+    env.emit([futureUpdate(4, 10), futureUpdate(5, 10, OTHER_FUTURE)]);
+    env.tick();
+    env.hub.receive(a, interest([], [FUTURE_ID]));
+    env.tick();
+    const book = bookOf(a);
+    expect(book.getFutureOdds(futureOddsIdOf(FUTURE_ID))?.price).toBe(4);
+    expect(book.getFutureOdds(futureOddsIdOf(OTHER_FUTURE))).toBeUndefined();
+  });
+
+  it('drops the prices of a fixture that left the interest, after the deltas queued for it', () => {
+    const env = setup();
+    const a = ready(env, [FIXTURE_ID]);
+    env.emit([update(2, 10)]);
+    env.tick();
+    // The page has not acknowledged: a delta queues, then the interest changes behind it.
+    env.emit([update(2.1, 11)]);
+    env.hub.receive(a, interest([]));
+    env.hub.receive(a, { type: 'ack' });
+    env.tick();
+    expect(bookOf(a).getOdds(oddsIdOf())).toBeUndefined();
+  });
+
+  it('drops the prices of a future that left the interest', () => {
+    const env = setup();
+    const a = ready(env, [], [FUTURE_ID]);
+    env.emit([futureUpdate(4, 10)]);
+    env.tick();
+    env.hub.receive(a, { type: 'ack' });
+    env.hub.receive(a, interest([]));
+    env.tick();
+    expect(bookOf(a).getFutureOdds(futureOddsIdOf(FUTURE_ID))).toBeUndefined();
+  });
+
+  it('keeps the bookmaker metas of a fixture whose prices are filtered out of a seed', () => {
+    const env = setup();
+    const a = ready(env, []);
+    const b = env.page();
+    env.hub.connect(b);
+    const odds = [{ fixtureId: FIXTURE_ID, odds: { pinnacle: { [oddsIdOf()]: oddsEntry(10, 2) } }, bookmakers: { pinnacle: meta('pinnacle', '2026-01-01T00:00:00.000Z') } }];
+    env.hub.receive(b, { type: 'seed', snapshot: { ...EMPTY, channels: ['odds', 'bookmakers'], fixtureIds: [FIXTURE_ID], bookmakers: ['pinnacle'], odds } });
+    env.tick();
+    const book = bookOf(a);
+    expect(book.getOdds(oddsIdOf())).toBeUndefined();
+    expect(book.getBookmakerMeta(FIXTURE_ID, 'pinnacle')?.meta.hasOdds).toBe(true);
+  });
+
+  it('tells a page to drop the prices its own late seed brought outside its interest', () => {
+    const env = setup();
+    const a = ready(env, []);
+    const odds = [{ fixtureId: FIXTURE_ID, odds: { pinnacle: { [oddsIdOf()]: oddsEntry(10, 2) } }, bookmakers: {} }];
+    const snapshot: BookSnapshot = { ...EMPTY, channels: ['odds'], fixtureIds: [FIXTURE_ID], bookmakers: ['pinnacle'], odds };
+    // The page applied its seed itself before telling the worker.
+    const book = new LiveBook();
+    book.seed(snapshot, false);
+    env.hub.receive(a, { type: 'seed', snapshot });
+    env.tick();
+    for (const m of a.got.slice(1)) book.apply(m.ops);
+    expect(book.getOdds(oddsIdOf())).toBeUndefined();
+  });
+
+  it('scopes the full dump of a page that stopped acknowledging by its interest', () => {
+    const env = setup(2);
+    const a = ready(env, [FIXTURE_ID]);
+    env.emit([update(2, 10)]);
+    env.tick();
+    for (let i = 0; i < 5; i++) env.emit([update(2 + i / 10, 11 + i), update(3, 11 + i, OTHER_FIXTURE)]);
+    env.hub.receive(a, { type: 'ack' });
+    env.tick();
+    const last = a.got.at(-1)?.ops[1];
+    expect(last?.op === 'load' ? last.dump.odds.map((o) => o.fixtureId) : null).toEqual([FIXTURE_ID]);
+  });
+});
+
 describe('connectStream', () => {
   it('applies a batch to the page book at once and acknowledges it on the next frame', () => {
     const frames: (() => void)[] = [];
@@ -126,5 +298,106 @@ describe('connectStream', () => {
     expect(sent).toEqual([]);
     frames.shift()?.();
     expect(sent).toEqual([{ type: 'ack' }]);
+  });
+});
+
+describe('connectStream odds interest', () => {
+  const microtasks = () =>
+    new Promise<void>((resolve) => {
+      queueMicrotask(resolve);
+    });
+
+  /** A page connection whose messages are recorded and whose delayed releases the test runs. */
+  function recorded() {
+    const sent: PageToWorker[] = [];
+    const later: (() => void)[] = [];
+    const endpoint: WorkerEndpoint = { postMessage: (m) => sent.push(m), onmessage: null, close: () => undefined };
+    const connection = connectStream(new LiveBook(), {
+      open: () => ({ endpoint, kind: 'shared' }),
+      nextFrame: () => undefined,
+      setTimeout: (cb) => later.push(cb),
+    });
+    const interests = () => sent.filter((m) => m.type === 'interest');
+    return { connection, interests, runLater: () => { for (const cb of later.splice(0)) cb(); } };
+  }
+
+  it('sends the worker one interest message for every holder registered in one task', async () => {
+    const { connection, interests } = recorded();
+    connection.registerInterest([OTHER_FIXTURE], []);
+    connection.registerInterest([FIXTURE_ID, FIXTURE_ID], [FUTURE_ID]);
+    await microtasks();
+    expect(interests()).toEqual([interest([FIXTURE_ID, OTHER_FIXTURE].sort(), [FUTURE_ID])]);
+  });
+
+  it('keeps a fixture in the interest while another holder keeps it', async () => {
+    const { connection, interests, runLater } = recorded();
+    const releaseA = connection.registerInterest([FIXTURE_ID], []);
+    connection.registerInterest([FIXTURE_ID], []);
+    await microtasks();
+    releaseA();
+    releaseA();
+    runLater();
+    await microtasks();
+    expect(interests()).toEqual([interest([FIXTURE_ID])]);
+  });
+
+  it('takes a fixture out of the interest once its last holder is released and the delay has passed', async () => {
+    const { connection, interests, runLater } = recorded();
+    const release = connection.registerInterest([FIXTURE_ID], []);
+    await microtasks();
+    release();
+    await microtasks();
+    expect(interests()).toHaveLength(1);
+    runLater();
+    await microtasks();
+    expect(interests().at(-1)).toEqual(interest([]));
+  });
+
+  it('sends nothing when a released fixture is taken again within the delay (a remount)', async () => {
+    const { connection, interests, runLater } = recorded();
+    const release = connection.registerInterest([FIXTURE_ID], []);
+    await microtasks();
+    release();
+    connection.registerInterest([FIXTURE_ID], []);
+    runLater();
+    await microtasks();
+    expect(interests()).toEqual([interest([FIXTURE_ID])]);
+  });
+
+  it.each(['shared', 'dedicated'] as const)('filters the odds of a page behind a %s worker by the interest its components hold', async (kind) => {
+    const env = setup();
+    const later: (() => void)[] = [];
+    const frames: (() => void)[] = [];
+    const endpoint: WorkerEndpoint = {
+      postMessage: (m) => {
+        env.hub.receive(port, m);
+      },
+      onmessage: null,
+      close: () => undefined,
+    };
+    const port: PagePort = {
+      postMessage: (m) => {
+        endpoint.onmessage?.({ data: m } as MessageEvent<WorkerToPage>);
+      },
+    };
+    env.hub.connect(port);
+    const book = new LiveBook();
+    const connection = connectStream(book, { open: () => ({ endpoint, kind }), nextFrame: (cb) => frames.push(cb), setTimeout: (cb) => later.push(cb) });
+    const step = () => {
+      env.tick();
+      for (const cb of frames.splice(0)) cb();
+    };
+    connection.configure(CONFIG);
+    const release = connection.registerInterest([FIXTURE_ID], []);
+    await microtasks();
+    step();
+    env.emit([update(2, 10), update(3, 10, OTHER_FIXTURE)]);
+    step();
+    expect([book.getOdds(oddsIdOf())?.price, book.getOdds(oddsIdOf(101, 'pinnacle', OTHER_FIXTURE))]).toEqual([2, undefined]);
+    release();
+    for (const cb of later.splice(0)) cb();
+    await microtasks();
+    step();
+    expect(book.getOdds(oddsIdOf())).toBeUndefined();
   });
 });

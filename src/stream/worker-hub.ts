@@ -1,7 +1,9 @@
 // The stream worker's core, free of worker globals so tests can drive it: one stream client and a
 // mirror book for all pages, and per page a queue of ops posted at most once per animation frame
 // (a page acknowledges each batch from requestAnimationFrame; the worker also waits ~16 ms).
-import { LiveBook, type BookOp } from '../book/book.ts';
+// Odds are the bulk of the stream, so each page gets only the odds of the fixtures and futures it
+// declared (`interest`); the other channels are small and reach every page.
+import { LiveBook, type BookDump, type BookOp, type BookSnapshot } from '../book/book.ts';
 import type { PageToWorker, WorkerConfig, WorkerToPage } from './messages.ts';
 import type { StreamClient, StreamStatus } from './stream-client.ts';
 
@@ -30,7 +32,12 @@ interface PageState {
   awaitingAck: boolean;
   resync: boolean;
   statusDirty: boolean;
+  /** The fixtures and futures whose odds the page shows (its last `interest`; none until it sends one). */
+  fixtures: ReadonlySet<string>;
+  futures: ReadonlySet<string>;
 }
+
+const NO_ODDS: BookSnapshot['odds'][number]['odds'] = {};
 
 /** The worker's state; feed it `connect(port)` and `receive(port, message)`. */
 export interface WorkerHub {
@@ -50,20 +57,152 @@ export function createWorkerHub(options: WorkerHubOptions): WorkerHub {
   let configKey: string | null = null;
   let status: StreamStatus | null = null;
   let flushTimer: unknown = null;
+  /**
+   * Every bookmaker whose prices may sit in a page's book (the logins' and the seeds'): dropping a
+   * fixture's odds from a page is an authoritative empty snapshot, which drops only these.
+   */
+  const knownBookmakers = new Set<string>();
 
   function emit(ops: readonly BookOp[]): void {
     mirror.apply(ops);
     // The mirror has no subscribers: flushing only clears its dirty lists.
     mirror.flush();
+    for (const op of ops) if (op.op === 'seed') noteBookmakers(op.snapshot);
     for (const page of pages.values()) {
       if (page.resync) continue;
-      page.queue.push(...ops);
-      if (page.queue.length > maxQueued) {
-        page.queue = [];
-        page.resync = true;
+      for (const op of ops) {
+        const scoped = scopeOp(op, page);
+        if (scoped !== null) page.queue.push(scoped);
       }
+      checkBacklog(page);
     }
     scheduleFlush();
+  }
+
+  function checkBacklog(page: PageState): void {
+    if (page.queue.length > maxQueued) {
+      page.queue = [];
+      page.resync = true;
+    }
+  }
+
+  function noteBookmakers(snapshot: BookSnapshot): void {
+    for (const bookmaker of snapshot.bookmakers) knownBookmakers.add(bookmaker);
+    for (const o of snapshot.odds) for (const bookmaker in o.odds) knownBookmakers.add(bookmaker);
+    for (const f of snapshot.futuresOdds) for (const bookmaker in f.odds) knownBookmakers.add(bookmaker);
+  }
+
+  /** The op as this page gets it: odds of fixtures and futures outside its interest left out (null: nothing left). */
+  function scopeOp(op: BookOp, page: PageState): BookOp | null {
+    switch (op.op) {
+      case 'update': {
+        const frame = op.frame;
+        if (frame.channel === 'odds') return page.fixtures.has(frame.payload.fixtureId) ? op : null;
+        if (frame.channel === 'oddsFutures') return page.futures.has(frame.payload.futureId) ? op : null;
+        return op;
+      }
+      case 'seed':
+        return { op: 'seed', snapshot: scopeSnapshot(op.snapshot, page), authoritative: op.authoritative };
+      case 'load':
+        return { op: 'load', dump: scopeDump(op.dump, page) };
+      case 'reset':
+        return op;
+      default: {
+        const unhandled: never = op;
+        throw new Error(`unknown book op ${JSON.stringify(unhandled)}`);
+      }
+    }
+  }
+
+  /**
+   * A snapshot without the prices of fixtures and futures outside the page's interest. A fixture's
+   * entry stays (with no odds) for its bookmaker metas, which every page keeps; an authoritative
+   * snapshot then drops that fixture's prices on the page, which holds none of them anyway.
+   */
+  function scopeSnapshot(snapshot: BookSnapshot, page: PageState): BookSnapshot {
+    let odds = snapshot.odds;
+    if (odds.some((o) => !page.fixtures.has(o.fixtureId) && hasKeys(o.odds))) {
+      odds = odds.map((o) => (page.fixtures.has(o.fixtureId) ? o : { fixtureId: o.fixtureId, odds: NO_ODDS, bookmakers: o.bookmakers }));
+    }
+    let futuresOdds = snapshot.futuresOdds;
+    if (futuresOdds.some((f) => !page.futures.has(f.futureId))) futuresOdds = futuresOdds.filter((f) => page.futures.has(f.futureId));
+    return odds === snapshot.odds && futuresOdds === snapshot.futuresOdds ? snapshot : { ...snapshot, odds, futuresOdds };
+  }
+
+  function scopeDump(dump: BookDump, page: PageState): BookDump {
+    return {
+      fixtures: dump.fixtures,
+      odds: dump.odds.filter((o) => page.fixtures.has(o.fixtureId)),
+      futuresOdds: dump.futuresOdds.filter((f) => page.futures.has(f.futureId)),
+    };
+  }
+
+  /** An authoritative empty snapshot of the odds of these fixtures and futures: the page drops its prices of them. */
+  function dropOp(fixtureIds: readonly string[], futureIds: readonly string[]): BookOp {
+    const bookmakers = new Set(knownBookmakers);
+    for (const fixtureId of fixtureIds) for (const bookmaker in mirror.fixtureOdds(fixtureId)) bookmakers.add(bookmaker);
+    const channels: BookSnapshot['channels'] = [...(fixtureIds.length > 0 ? (['odds'] as const) : []), ...(futureIds.length > 0 ? (['oddsFutures'] as const) : [])];
+    return {
+      op: 'seed',
+      snapshot: { channels, fixtureIds, futureIds, bookmakers: [...bookmakers], fixtures: [], odds: [], futuresOdds: [] },
+      authoritative: true,
+    };
+  }
+
+  /** The mirror's current prices of these fixtures and futures, as a dump to merge (null: it holds none). */
+  function replay(fixtureIds: readonly string[], futureIds: readonly string[]): BookDump | null {
+    const odds: BookDump['odds'][number][] = [];
+    for (const fixtureId of fixtureIds) {
+      const byBookmaker = mirror.fixtureOdds(fixtureId);
+      for (const bookmaker in byBookmaker) {
+        const entries = byBookmaker[bookmaker] ?? {};
+        for (const oddsId in entries) {
+          const entry = entries[oddsId];
+          if (entry !== undefined) odds.push({ fixtureId, oddsId, entry });
+        }
+      }
+    }
+    let futuresOdds: BookDump['futuresOdds'] = [];
+    if (futureIds.length > 0) {
+      // The book has no per-future index; futures are few and a page adds them rarely.
+      const wanted = new Set(futureIds);
+      futuresOdds = mirror.dump().futuresOdds.filter((f) => wanted.has(f.futureId));
+    }
+    return odds.length === 0 && futuresOdds.length === 0 ? null : { odds, futuresOdds, fixtures: [] };
+  }
+
+  /**
+   * Replaces the page's interest. New fixtures and futures first get the mirror's prices (queued
+   * before any later delta, so no price is missed); those that left are dropped from the page's
+   * book, after every delta already queued for them, so no row outlives its updates.
+   */
+  function setInterest(page: PageState, fixtureIds: readonly string[], futureIds: readonly string[]): void {
+    const fixtures = new Set(fixtureIds);
+    const futures = new Set(futureIds);
+    const addedFixtures = [...fixtures].filter((id) => !page.fixtures.has(id));
+    const addedFutures = [...futures].filter((id) => !page.futures.has(id));
+    const removedFixtures = [...page.fixtures].filter((id) => !fixtures.has(id));
+    const removedFutures = [...page.futures].filter((id) => !futures.has(id));
+    page.fixtures = fixtures;
+    page.futures = futures;
+    // A page awaiting a full dump gets it scoped by the new interest.
+    if (page.resync) return;
+    if (removedFixtures.length > 0 || removedFutures.length > 0) page.queue.push(dropOp(removedFixtures, removedFutures));
+    const dump = replay(addedFixtures, addedFutures);
+    if (dump !== null) page.queue.push({ op: 'load', dump });
+    checkBacklog(page);
+    scheduleFlush();
+  }
+
+  /**
+   * A page's own seed may carry prices outside its interest (an answer that came after the page
+   * stopped showing them): it has applied them already, so it is told to drop them again.
+   */
+  function dropForeignSeed(page: PageState, snapshot: BookSnapshot): void {
+    if (page.resync) return;
+    const fixtureIds = snapshot.odds.filter((o) => !page.fixtures.has(o.fixtureId) && hasKeys(o.odds)).map((o) => o.fixtureId);
+    const futureIds = snapshot.futuresOdds.filter((f) => !page.futures.has(f.futureId) && hasKeys(f.odds)).map((f) => f.futureId);
+    if (fixtureIds.length > 0 || futureIds.length > 0) page.queue.push(dropOp(fixtureIds, futureIds));
   }
 
   function onStatus(next: StreamStatus): void {
@@ -83,7 +222,7 @@ export function createWorkerHub(options: WorkerHubOptions): WorkerHub {
       const hasWork = page.queue.length > 0 || page.resync || page.statusDirty;
       // A page still owing an ack is served when its ack arrives (receive → scheduleFlush).
       if (!hasWork || page.awaitingAck) continue;
-      const ops: BookOp[] = page.resync ? [{ op: 'reset' }, { op: 'load', dump: mirror.dump() }] : page.queue;
+      const ops: BookOp[] = page.resync ? [{ op: 'reset' }, { op: 'load', dump: scopeDump(mirror.dump(), page) }] : page.queue;
       port.postMessage({ type: 'batch', ops, status: page.statusDirty ? status : null });
       page.queue = [];
       page.resync = false;
@@ -96,6 +235,7 @@ export function createWorkerHub(options: WorkerHubOptions): WorkerHub {
     const key = JSON.stringify(config);
     if (key === configKey) return;
     configKey = key;
+    for (const bookmaker of config.stream.bookmakers) knownBookmakers.add(bookmaker);
     const previous = client;
     // A new login scope: the old client persists its cursors on stop, the new one resumes from them.
     const next = options.createClient(config, mirror, emit, onStatus);
@@ -110,7 +250,7 @@ export function createWorkerHub(options: WorkerHubOptions): WorkerHub {
   return {
     connect(port) {
       // A late page starts from everything the mirror holds.
-      pages.set(port, { queue: [], awaitingAck: false, resync: true, statusDirty: status !== null });
+      pages.set(port, { queue: [], awaitingAck: false, resync: true, statusDirty: status !== null, fixtures: new Set(), futures: new Set() });
       scheduleFlush();
     },
     receive(port, message) {
@@ -126,6 +266,10 @@ export function createWorkerHub(options: WorkerHubOptions): WorkerHub {
           break;
         case 'seed':
           emit([{ op: 'seed', snapshot: message.snapshot, authoritative: false }]);
+          dropForeignSeed(page, message.snapshot);
+          break;
+        case 'interest':
+          setInterest(page, message.fixtureIds, message.futureIds);
           break;
         case 'reconnect':
           client?.reconnectNow();
@@ -149,4 +293,9 @@ export function createWorkerHub(options: WorkerHubOptions): WorkerHub {
       return pages.size;
     },
   };
+}
+
+function hasKeys(record: object): boolean {
+  for (const key in record) if (Object.hasOwn(record, key)) return true;
+  return false;
 }

@@ -35,6 +35,7 @@ function fakeConnection(initial: StreamStatus) {
     kind: 'shared',
     configure: () => undefined,
     seed: () => undefined,
+    registerInterest: () => () => undefined,
     reconnect: () => undefined,
     getStatus: () => status,
     subscribeStatus: (l) => {

@@ -6,7 +6,7 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { bookmakersQuery } from '../../api/queries.ts';
 import { useApiClient } from '../../api/use-api-client.ts';
 import { LiveBook } from '../../book/book.ts';
-import { BookContext } from '../../book/use-book.ts';
+import { BookContext, OddsInterestContext } from '../../book/use-book.ts';
 import { connectStream, type StreamConnection } from '../../stream/connect-stream.ts';
 import { useEffectiveApiKey, useSettings } from '../../settings/use-settings.ts';
 import type { ReceiveType } from '../../wire/schemas.ts';
@@ -87,7 +87,10 @@ export function StreamProvider({ children, open = openPageStream }: { readonly c
 
   return (
     <BookContext value={book}>
-      <StreamContext value={connection}>{children}</StreamContext>
+      <StreamContext value={connection}>
+        {/* Pages declare the odds they show; the worker sends this page only those odds. */}
+        <OddsInterestContext value={connection}>{children}</OddsInterestContext>
+      </StreamContext>
     </BookContext>
   );
 }

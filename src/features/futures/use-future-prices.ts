@@ -7,7 +7,7 @@ import { futureKeys } from '../../api/query-keys.ts';
 import { fetchFutureOddsSnapshot } from '../../api/snapshots.ts';
 import { useApiClient } from '../../api/use-api-client.ts';
 import type { LiveBook } from '../../book/book.ts';
-import { useLiveBook } from '../../book/use-book.ts';
+import { useLiveBook, useOddsInterest } from '../../book/use-book.ts';
 import type { FutureOddsEntry } from '../../wire/schemas.ts';
 
 function futuresSeedQuery(client: ApiClient, book: LiveBook, futureIds: readonly string[], bookmakers: readonly string[]) {
@@ -34,6 +34,7 @@ function futuresSeedQuery(client: ApiClient, book: LiveBook, futureIds: readonly
 export function useSeedFutures(futureIds: readonly string[], bookmakers: readonly string[]) {
   const client = useApiClient();
   const book = useLiveBook();
+  useOddsInterest([], futureIds);
   return useQuery({ ...futuresSeedQuery(client, book, futureIds, bookmakers), enabled: futureIds.length > 0 });
 }
 

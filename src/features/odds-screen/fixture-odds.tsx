@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { useSearchParams } from 'react-router';
 import { MAX_LIST_IDS } from '../../api/client.ts';
-import { bookmakersQuery, marketsBySportQuery, playersByIdsQuery } from '../../api/queries.ts';
+import { bookmakersQuery, fixtureQuery, marketsBySportQuery, playersByIdsQuery } from '../../api/queries.ts';
 import { useApiClient } from '../../api/use-api-client.ts';
 import { useLiveBook } from '../../book/use-book.ts';
 import { ListSkeleton } from '../../components/list-skeleton.tsx';
@@ -56,7 +56,11 @@ export function FixtureOdds({ fixtureId, slip }: { readonly fixtureId: string; r
 
   const seed = useFixtureSeed(fixtureId, chosenBookmakers);
   const view = seed.state === 'seeded' ? seed.view : null;
-  const catalogue = useQuery({ ...marketsBySportQuery(client, view?.sport.sportId ?? 0), enabled: view !== null });
+  // The sport comes from the header's small fixture request, which lands before the odds snapshot:
+  // the catalogue then loads beside the snapshot instead of after it (first prices come sooner).
+  const fixture = useQuery(fixtureQuery(client, fixtureId));
+  const sportId = view?.sport.sportId ?? fixture.data?.sport.sportId;
+  const catalogue = useQuery({ ...marketsBySportQuery(client, sportId ?? 0), enabled: sportId !== undefined });
   const bookmakerList = useQuery(bookmakersQuery(client));
   const { layout, error: layoutError } = useBoardLayout({
     fixtureId,

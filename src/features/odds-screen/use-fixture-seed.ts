@@ -8,7 +8,7 @@ import { fixtureKeys } from '../../api/query-keys.ts';
 import { fetchOddsSnapshot } from '../../api/snapshots.ts';
 import { useApiClient } from '../../api/use-api-client.ts';
 import type { LiveBook } from '../../book/book.ts';
-import { useLiveBook } from '../../book/use-book.ts';
+import { useLiveBook, useOddsInterest } from '../../book/use-book.ts';
 import type { FixtureViewWithOdds } from '../../wire/schemas.ts';
 
 /** Fills the book from a snapshot (never undoing a newer row the stream delivered) and notifies its readers. */
@@ -64,6 +64,7 @@ export type FixtureSeed =
 export function useFixtureSeed(fixtureId: string, bookmakers: readonly string[]): FixtureSeed {
   const client = useApiClient();
   const book = useLiveBook();
+  useOddsInterest([fixtureId]);
   const query = useQuery(fixtureOddsSeedQuery(client, book, fixtureId, bookmakers));
   if (query.isPending) return { state: 'loading' };
   if (query.isError) return { state: 'error', error: query.error, retry: () => void query.refetch() };

@@ -1,7 +1,7 @@
 // The live price state of every leg of the slip, read from the live book: one subscription per
 // leg price and per leg bookmaker's meta, so the drawer re-renders only when one of them changes.
 import { useCallback, useMemo, useRef, useSyncExternalStore } from 'react';
-import { useLiveBook } from '../../book/use-book.ts';
+import { useLiveBook, useOddsInterest } from '../../book/use-book.ts';
 import { parseOddsId } from '../../domain/ids.ts';
 import { legPriceState, type LegPriceState } from './slip-summary.ts';
 
@@ -33,6 +33,7 @@ export function useLegQuotes(legs: readonly string[]): readonly LegPriceState[] 
   const key = legs.join(',');
   // Keyed by the legs' text, so a new array holding the same legs does not resubscribe.
   const refs = useMemo(() => refsOf(key === '' ? [] : key.split(',')), [key]);
+  useOddsInterest(refs.map((ref) => ref.fixtureId));
   const cache = useRef<{ inputs: unknown[]; states: LegPriceState[] } | null>(null);
 
   const subscribe = useCallback(
