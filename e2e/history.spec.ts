@@ -86,6 +86,7 @@ test('a cancelled fixture links to its replacement', async ({ page, request }) =
   await page.goto(`/fixtures/${chain.fixtureId}/history`);
   const note = page.getByRole('note');
   await expect(note).toContainText('cancelled and reissued');
-  await note.getByRole('link', { name: chain.next }).click();
+  // exact: the chain may go on (A → B → C), and C's id can start with B's.
+  await note.getByRole('link', { name: chain.next, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/fixtures/${chain.next}/history$`, 'u'));
 });
