@@ -1,7 +1,7 @@
 // `npm run bench`: runs every `bench:*` script of package.json and prints one table —
 // each figure, its baseline measured in the same run, the ratio, and the target.
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 
 const PREFIX = '@bench ';
@@ -86,6 +86,8 @@ if (only.length === 0) {
     ...out,
     '',
   ];
+  const why = new URL('./why-missed.md', import.meta.url);
+  if (existsSync(why)) report.push(readFileSync(why, 'utf8'));
   writeFileSync(new URL('../docs/performance.md', import.meta.url), report.join('\n'));
 }
 if (failures.length) {
