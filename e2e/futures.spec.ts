@@ -30,8 +30,11 @@ test('the futures list opens a future whose history renders per participant, the
 
   // The spec's rule made natural: ticking participants compares them across every bookmaker.
   const ticks = page.getByRole('checkbox', { name: /^Compare / });
-  await ticks.nth(0).check();
-  await ticks.nth(1).check();
+  // click, not check(): the boxes follow the URL one router navigation later.
+  await ticks.nth(0).click();
+  await expect(ticks.nth(0)).toBeChecked();
+  await ticks.nth(1).click();
+  await expect(ticks.nth(1)).toBeChecked();
   await expect(page).toHaveURL(/compare=\d+%2C\d+|compare=\d+,\d+/u);
   const compared = page.getByRole('figure', { name: /^Price history of / });
   await expect(compared).toHaveCount(2);

@@ -53,8 +53,10 @@ test('the history chart draws one series per bookmaker, and the legend hides and
   await expect(lines).toHaveCount(count);
 
   // Another outcome: the URL keeps the choice, the chart stays multi-bookmaker.
-  await page.getByRole('radio').nth(1).check();
+  // click, not check(): the radio follows the URL one router navigation later.
+  await page.getByRole('radio').nth(1).click();
   await expect(page).toHaveURL(/outcome=\d+/u);
+  await expect(page.getByRole('radio').nth(1)).toBeChecked();
   // (A flat line has an empty box, so count the series rather than test their visibility.)
   await expect(page.getByRole('heading', { level: 3 }).first()).toContainText(await page.getByRole('radio').nth(1).evaluate((r) => r.parentElement?.textContent ?? ''));
   expect(await page.getByRole('figure', { name: /^Line movement of / }).locator('.line-chart-plot .recharts-line').count()).toBeGreaterThanOrEqual(3);
