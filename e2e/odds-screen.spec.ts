@@ -163,9 +163,12 @@ test('a forced arbitrage moves the best price to the boosted bookmaker and is fl
     const title = page.locator(`[data-market-id="${String(marketId)}"]`).first();
     await expect(title.locator('.arb-flag')).toContainText(/Arbitrage: \+\d+\.\d\d% guaranteed/);
     // One stake per outcome of the market, adding up to the whole stake.
-    const stakes = await page.locator('.stake-cell[data-stake]').evaluateAll((cells) => cells.map((c) => Number.parseFloat(c.getAttribute('data-stake') ?? '')));
-    expect(stakes.length).toBeGreaterThanOrEqual(2);
-    expect(Math.abs(stakes.reduce((a, b) => a + b, 0) - 100)).toBeLessThan(0.2);
+    // Polled: the stake cells fill in a frame after the flag (values recompute once per frame).
+    const stakeError = async () => {
+      const stakes = await page.locator('.stake-cell[data-stake]').evaluateAll((cells) => cells.map((c) => Number.parseFloat(c.getAttribute('data-stake') ?? '')));
+      return stakes.length >= 2 ? Math.abs(stakes.reduce((a, b) => a + b, 0) - 100) : Number.POSITIVE_INFINITY;
+    };
+    await expect.poll(stakeError, { timeout: 10_000 }).toBeLessThan(0.2);
   } finally {
     await admin(request, 'DELETE', '/admin/arbitrage', { fixtureId: fixture.fixtureId });
   }
