@@ -63,13 +63,18 @@ async function setKey(page: Page, key: string): Promise<void> {
   await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();
 }
 
-/** A pre-game or live soccer fixture, read with the header (as the dashboard does). */
+/**
+ * A live fixture, or a pre-game one when none is live (the simulated programme follows the time of
+ * day, so a live fixture of any one sport is not guaranteed), read with the header as the dashboard does.
+ */
 async function someFixtureId(page: Page): Promise<string> {
-  const response = await page.request.get('/en/fixtures?sportId=10&statusId=1', { headers: { 'X-API-Key': 'demo-key' } });
-  const fixtures = (await response.json()) as { fixtureId: string }[];
-  const first = fixtures[0];
-  if (first === undefined) throw new Error('no live soccer fixture');
-  return first.fixtureId;
+  for (const statusId of [1, 0]) {
+    const response = await page.request.get(`/en/fixtures?statusId=${String(statusId)}`, { headers: { 'X-API-Key': 'demo-key' } });
+    const fixtures = (await response.json()) as { fixtureId: string }[];
+    const first = fixtures[0];
+    if (first !== undefined) return first.fixtureId;
+  }
+  throw new Error('no live or pre-game fixture');
 }
 
 /** Hides SharedWorker, so the dashboard falls back to a dedicated worker that Playwright can observe. */
