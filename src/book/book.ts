@@ -91,6 +91,15 @@ export interface BookmakerMetaLive {
   readonly overdue: boolean;
 }
 
+/**
+ * Whether a bookmaker's prices on a fixture are stale: it says so (`staleOdds`), its meta is older
+ * than its delivery mode's bound, or its `updatedAt` cannot be read. One verdict for every page:
+ * a stale book's prices show but do not count towards best, fair or arbitrage figures.
+ */
+export function isBookmakerStale(row: BookmakerMetaLive): boolean {
+  return row.meta.staleOdds || row.overdue || Number.isNaN(row.updatedAtMs);
+}
+
 /** Per bookmaker, across the fixtures of the book: what the connection indicator shows. */
 export interface BookmakerSummary {
   readonly bookmaker: string;

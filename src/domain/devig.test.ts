@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DEVIG_METHODS, DevigError, devig, fairPrice, shinZ } from './devig.ts';
+import { consensusBook, DEVIG_METHODS, DevigError, devig, fairPrice, shinZ } from './devig.ts';
 import type { DevigMethod } from './devig.ts';
 
 // Hand-worked values: multiplicative and additive are exact fractions; power and Shin were
@@ -310,6 +310,42 @@ describe('devig properties', () => {
       fc.property(twoWay, (prices) => {
         if (!additiveDefined(prices)) return;
         expectClose(devig(prices, 'shin'), devig(prices, 'additive'));
+      }),
+    );
+  });
+});
+
+describe('consensusBook', () => {
+  it('averages the implied probabilities, not the prices (hand-worked)', () => {
+    // 1/2 and 1/2.5 average to 0.45 → 1/0.45; 1/2 and 1/1.6 average to 0.5625 → 1/0.5625.
+    const [home, away] = consensusBook([
+      [2, 2],
+      [2.5, 1.6],
+    ]);
+    expect(home).toBeCloseTo(1 / 0.45, 12);
+    expect(away).toBeCloseTo(1 / 0.5625, 12);
+  });
+
+  it('is the book itself for one book', () => {
+    expect(consensusBook([[2.1, 3.4, 3.6]])).toEqual([2.1, 3.4, 3.6].map((p) => 1 / (1 / p)));
+  });
+
+  it('refuses no book, books of different lengths and settled or invalid prices, by name', () => {
+    expect(() => consensusBook([])).toThrow(/at least one complete market/u);
+    expect(() => consensusBook([[2, 2], [1.5, 3, 6]])).toThrow(/book 1 prices 3 outcomes, the first 2/u);
+    expect(() => consensusBook([[2, 2], [1, 3]])).toThrow(/book 1 outcome 0 price must be a finite decimal price above 1, got 1/u);
+    expect(() => consensusBook([[2, Number.NaN]])).toThrow(DevigError);
+  });
+
+  it('has a margin between the lowest and highest of its books (property)', () => {
+    const book = fc.array(fc.double({ min: 1.01, max: 50, noNaN: true }), { minLength: 3, maxLength: 3 });
+    fc.assert(
+      fc.property(fc.array(book, { minLength: 1, maxLength: 8 }), (books) => {
+        const margin = (prices: readonly number[]) => prices.reduce((sum, p) => sum + 1 / p, 0);
+        const margins = books.map(margin);
+        const consensus = margin(consensusBook(books));
+        expect(consensus).toBeGreaterThanOrEqual(Math.min(...margins) * (1 - 1e-12));
+        expect(consensus).toBeLessThanOrEqual(Math.max(...margins) * (1 + 1e-12));
       }),
     );
   });

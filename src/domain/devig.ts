@@ -199,6 +199,32 @@ export function shinZ(prices: readonly number[]): number {
 }
 
 /**
+ * The consensus book of several books' prices of one market: per outcome the mean of the books'
+ * implied probabilities 1/price, returned as a price (n / Σ 1/price). It is what the odds
+ * screen's fair column and the parlay page's leg probabilities de-vig (docs/domain.md, "Fair
+ * (no-vig) price — the rule"), so the two pages agree on every market. Unrounded.
+ * @throws DevigError for no book, books of different lengths, or a price that is not a finite
+ *   number > 1 (a price of exactly 1 is a settled outcome: leave that book out first).
+ */
+export function consensusBook(bookPrices: readonly (readonly number[])[]): number[] {
+  const first = bookPrices[0];
+  if (first === undefined) throw new DevigError('a consensus book needs the prices of at least one complete market, got none');
+  const impliedSums = new Array<number>(first.length).fill(0);
+  bookPrices.forEach((prices, book) => {
+    if (prices.length !== first.length) {
+      throw new DevigError(`book ${String(book)} prices ${String(prices.length)} outcomes, the first ${String(first.length)}: pass complete markets only`);
+    }
+    prices.forEach((price, i) => {
+      if (!Number.isFinite(price) || price <= 1) {
+        throw new DevigError(`book ${String(book)} outcome ${String(i)} price must be a finite decimal price above 1, got ${String(price)}`);
+      }
+      impliedSums[i] = (impliedSums[i] ?? 0) + 1 / price;
+    });
+  });
+  return impliedSums.map((sum) => bookPrices.length / sum);
+}
+
+/**
  * The fair decimal price of a probability, 1/probability, unrounded.
  * @throws DevigError unless 0 < probability ≤ 1 (0 has no price; above 1 is not a probability).
  */

@@ -3,7 +3,7 @@
 // once from a snapshot and the catalogue; and the VALUES of one market (cell states, best
 // prices, overround, no-vig fair prices, arbitrage), recomputed from live entries read by oddsId.
 import type { FixtureBookmakers, FixtureOdds, Market, OddsEntry } from '../wire/schemas.ts';
-import { DevigError, devig } from './devig.ts';
+import { consensusBook, DevigError, devig } from './devig.ts';
 import type { DevigMethod } from './devig.ts';
 import { MarketError, bestPrices, findArbitrage, overround } from './market.ts';
 import type { Arbitrage, BestPrice, PriceQuote } from './market.ts';
@@ -462,20 +462,10 @@ function cellState(entry: OddsEntry | undefined, status: BookStatus | undefined)
 // over the reference books (a "consensus book"), then de-vigged once per method. One de-vig per
 // method, however many books: Shin's bisection costs microseconds, and a page recomputes a
 // market on every price change.
-function consensus(
-  bookPrices: readonly (readonly number[])[],
-  outcomes: number,
-  methods: readonly RangeMethod[],
-): Map<RangeMethod, number[]> {
+function consensus(bookPrices: readonly (readonly number[])[], methods: readonly RangeMethod[]): Map<RangeMethod, number[]> {
   const result = new Map<RangeMethod, number[]>();
   if (bookPrices.length === 0) return result;
-  const impliedSums = new Array<number>(outcomes).fill(0);
-  for (const prices of bookPrices) {
-    prices.forEach((price, i) => {
-      impliedSums[i] = (impliedSums[i] ?? 0) + 1 / price;
-    });
-  }
-  const consensusPrices = impliedSums.map((sum) => bookPrices.length / sum);
+  const consensusPrices = consensusBook(bookPrices);
   for (const method of methods) {
     try {
       result.set(method, devig(consensusPrices, method));
@@ -574,7 +564,7 @@ export function marketValues(layout: BoardLayout, marketKey: string, lookup: Ent
   }
   const { method } = options;
   const methods = options.range !== false || method === 'worst-case' ? RANGE_METHODS : [method];
-  const byMethod = consensus(bookPrices, cataloguedRows.length, methods);
+  const byMethod = consensus(bookPrices, methods);
   const fairAt = (position: number): FairValue | null => {
     const candidates = [...byMethod.values()].map((probabilities) => probabilities[position] ?? Number.NaN);
     const probability = method === 'worst-case' ? Math.min(...candidates) : byMethod.get(method)?.[position];

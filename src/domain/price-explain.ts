@@ -2,7 +2,7 @@
 // probability from every bookmaker's prices of its market, the book's margin on the leg, the
 // product of the no-vig legs, and the one factor between that product and the quote's implied
 // probability (correlation and margin together), split only where a fair joint probability is known.
-import { devig, DevigError, type DevigMethod } from './devig.ts';
+import { consensusBook, devig, DevigError, type DevigMethod } from './devig.ts';
 
 /** An input to an explanation is invalid (no legs, a price below 1, an incomplete market...). */
 export class PriceExplainError extends Error {
@@ -33,18 +33,16 @@ export function consensusLegProbability(bookPrices: readonly (readonly number[])
   if (!Number.isInteger(outcomeIndex) || outcomeIndex < 0 || outcomeIndex >= outcomes) {
     throw new PriceExplainError(`outcome index ${String(outcomeIndex)} is not one of the market's ${String(outcomes)} outcomes`);
   }
-  const impliedSums = new Array<number>(outcomes).fill(0);
   bookPrices.forEach((prices, book) => {
     if (prices.length !== outcomes) {
       throw new PriceExplainError(`book ${String(book)} prices ${String(prices.length)} outcomes, the first ${String(outcomes)}: pass complete markets only`);
     }
     prices.forEach((price, i) => {
       checkPrice(price, `book ${String(book)} outcome ${String(i)} price`);
-      impliedSums[i] = (impliedSums[i] ?? 0) + 1 / price;
     });
   });
   // The same consensus book as the odds screen's fair column, so the two pages agree.
-  const consensusPrices = impliedSums.map((sum) => bookPrices.length / sum);
+  const consensusPrices = consensusBook(bookPrices);
   const fair = devig(consensusPrices, method)[outcomeIndex];
   if (fair === undefined) throw new PriceExplainError(`no fair probability for outcome ${String(outcomeIndex)}`);
   return fair;

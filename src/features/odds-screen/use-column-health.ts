@@ -2,7 +2,7 @@
 // its maxDelay…InSec bound, participants rotated), read from the live book's BookmakerFixtureMeta
 // rows and re-rendering only when a verdict changes, not on every re-confirmed `updatedAt`.
 import { useMemo, useSyncExternalStore } from 'react';
-import type { LiveBook } from '../../book/book.ts';
+import { isBookmakerStale, type LiveBook } from '../../book/book.ts';
 import { useLiveBook } from '../../book/use-book.ts';
 import type { HealthReason } from '../../domain/bookmaker-health.ts';
 import type { BookStatus } from '../../domain/odds-board.ts';
@@ -34,8 +34,7 @@ function columnHealth(book: LiveBook, fixtureId: string, bookmaker: string, live
     reasons.push({ code: 'updatedAtOverdue', ageMs: now - row.updatedAtMs, boundSec: row.maxDelaySec, mode: live ? 'live' : 'pregame' });
   }
   if (meta.participantsRotated) reasons.push({ code: 'participantsRotated' });
-  const stale = reasons.some((r) => r.code === 'staleOdds' || r.code === 'updatedAtOverdue' || r.code === 'updatedAtUnreadable');
-  return { bookmaker, suspended: meta.suspended, stale, reasons };
+  return { bookmaker, suspended: meta.suspended, stale: isBookmakerStale(row), reasons };
 }
 
 function verdictOf(book: LiveBook, fixtureId: string, bookmaker: string): string {

@@ -1,11 +1,12 @@
 // Each selection's no-vig probability from every bookmaker's current prices of its market (the
 // live book, seeded by the page), by the odds screen's consensus rule: only books that price the
-// whole market, active, in an open market, and not suspended count.
+// whole market, active, in an open market, neither suspended nor stale, count — the books the odds
+// screen's fair column counts by default, so both pages show the same fair probability.
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { marketsByOutcomesQuery } from '../../api/queries.ts';
 import { useApiClient } from '../../api/use-api-client.ts';
-import type { LiveBook } from '../../book/book.ts';
+import { isBookmakerStale, type LiveBook } from '../../book/book.ts';
 import { useLiveBook } from '../../book/use-book.ts';
 import type { DevigMethod } from '../../domain/devig.ts';
 import { buildOddsId } from '../../domain/ids.ts';
@@ -30,11 +31,13 @@ export function legFairFromBook(book: LiveBook, selection: Selection, market: Ma
   const prices: number[][] = [];
   const books: string[] = [];
   for (const bookmaker of bookmakers) {
-    if (book.getBookmakerMeta(selection.fixtureId, bookmaker)?.meta.suspended === true) continue;
+    const meta = book.getBookmakerMeta(selection.fixtureId, bookmaker);
+    if (meta !== undefined && (meta.meta.suspended || isBookmakerStale(meta))) continue;
     const row: number[] = [];
     for (const oddsId of marketOddsIds(selection, market, bookmaker)) {
       const entry = book.getOdds(oddsId);
-      if (entry === undefined || !entry.active || !entry.marketActive) break;
+      // A price of exactly 1 is a settled outcome: that book's market has nothing to de-vig.
+      if (entry === undefined || !entry.active || !entry.marketActive || entry.price <= 1) break;
       row.push(entry.price);
     }
     if (row.length === market.outcomes.length) {
