@@ -46,10 +46,10 @@ afterEach(() => {
 });
 
 describe('the app shell and routes', () => {
-  it('shows the product name and the overview at /', () => {
+  it('shows the product name and the overview at /', async () => {
     renderAt('/');
-    expect(screen.getByRole('heading', { level: 1, name: 'Odds Explorer' })).toBeTruthy();
-    expect(screen.getByText(/Live odds across bookmakers/)).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Odds Explorer' })).toBeTruthy();
+    expect(await screen.findByText(/Live odds across bookmakers/)).toBeTruthy();
   });
 
   it('renders an unknown path inside the shell', () => {

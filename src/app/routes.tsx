@@ -3,16 +3,18 @@
 import type { RouteObject } from 'react-router';
 import { ListSkeleton } from '../components/list-skeleton.tsx';
 import { SettingsPage } from '../features/settings/settings-page.tsx';
-import { LandingPage } from './landing-page.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 import { RouteError } from './route-error.tsx';
 import { Shell, ShellFrame } from './shell.tsx';
 
 /** Pages inside the shell; the catch-all stays last. */
 export const pageRoutes: RouteObject[] = [
-  { index: true, element: <LandingPage /> },
   // Loaded on first visit, so the first route's JavaScript stays small (TanStack Table and the
   // virtualizer ship with the pages that use them).
+  {
+    index: true,
+    lazy: async () => ({ Component: (await import('../features/overview/overview-page.tsx')).OverviewPage }),
+  },
   {
     path: 'fixtures',
     lazy: async () => ({ Component: (await import('../features/fixtures/fixtures-page.tsx')).FixturesPage }),
