@@ -1,6 +1,6 @@
 // The line-movement / CLV page in Chromium against the embedded service: several bookmakers
-// charted and toggled from the legend, the taken-price CLV computed both ways, a cancelled
-// fixture's replacement chain linked.
+// charted and toggled from the legend, an open fixture's chart following the stream, the
+// taken-price CLV computed both ways, a cancelled fixture's replacement chain linked.
 import { expect, test, type APIRequestContext } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
@@ -9,6 +9,15 @@ const KEY = { 'X-API-Key': 'demo-key' };
 
 interface AdminFixture {
   readonly fixtureId: string;
+  readonly statusId: number;
+  readonly sportId: number;
+  readonly bookmakers: readonly string[];
+}
+
+async function admin(request: APIRequestContext, method: 'POST' | 'DELETE', path: string, body: unknown): Promise<unknown> {
+  const response = await request.fetch(`${ADMIN}${path}`, { method, data: body });
+  expect(response.status(), `${method} ${path}: ${await response.text()}`).toBe(200);
+  return response.json();
 }
 
 async function fixturesWithStatus(request: APIRequestContext, status: string): Promise<AdminFixture[]> {
@@ -60,6 +69,53 @@ test('the history chart draws one series per bookmaker, and the legend hides and
   // (A flat line has an empty box, so count the series rather than test their visibility.)
   await expect(page.getByRole('heading', { level: 3 }).first()).toContainText(await page.getByRole('radio').nth(1).evaluate((r) => r.parentElement?.textContent ?? ''));
   expect(await page.getByRole('figure', { name: /^Line movement of / }).locator('.line-chart-plot .recharts-line').count()).toBeGreaterThanOrEqual(3);
+  expect(errors).toEqual([]);
+});
+
+/**
+ * A live fixture (else a pre-game one: both are open), soccer first, with a main market one of
+ * its bookmakers prices actively right now (REST lists only active prices): the arbitrage knob
+ * needs an active price to move.
+ */
+async function openMarket(request: APIRequestContext): Promise<{ fixtureId: string; marketId: number; bookmaker: string }> {
+  for (const status of ['1', '0']) {
+    const fixtures = [...(await fixturesWithStatus(request, status))].sort((a, b) => Number(b.sportId === 10) - Number(a.sportId === 10) || b.bookmakers.length - a.bookmakers.length);
+    for (const f of fixtures.slice(0, 5)) {
+      const response = await request.get(`/en/fixtures/odds?fixtureIds=${f.fixtureId}`, { headers: KEY });
+      if (!response.ok()) continue;
+      const [view] = (await response.json()) as { odds: Record<string, Record<string, { marketId: number; playerId: number; active: boolean }>> }[];
+      for (const [bookmaker, entries] of Object.entries(view?.odds ?? {})) {
+        const entry = Object.values(entries).find((e) => e.playerId === 0 && e.active);
+        if (entry !== undefined) return { fixtureId: f.fixtureId, marketId: entry.marketId, bookmaker };
+      }
+    }
+  }
+  throw new Error('no open fixture with an active price');
+}
+
+test('an open fixture\'s chart gains a point when a price moves, without a reload', async ({ page, request }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  const { fixtureId, marketId, bookmaker } = await openMarket(request);
+  // The market's first outcome is the page's default outcome and the one the knob moves.
+  await page.goto(`/fixtures/${fixtureId}/history?market=${String(marketId)}:0`);
+  const chart = page.getByRole('figure', { name: /^Line movement of / });
+  const series = chart.locator(`.legend-item[data-series-key="${bookmaker}"]`);
+  await expect(series).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator('.line-freshness')).toContainText('Live');
+  // A marker a reload would wipe.
+  await page.evaluate(() => {
+    document.body.dataset.noReload = 'yes';
+  });
+  const before = Number(await series.getAttribute('data-point-count'));
+  try {
+    await admin(request, 'POST', '/admin/arbitrage', { fixtureId, marketId, bookmaker });
+    await expect.poll(async () => Number(await series.getAttribute('data-point-count')), { timeout: 15_000 }).toBeGreaterThan(before);
+    await expect(page.locator('.line-freshness time')).toHaveAttribute('datetime', /^\d{4}-/u);
+    expect(await page.evaluate(() => document.body.dataset.noReload)).toBe('yes');
+  } finally {
+    await admin(request, 'DELETE', '/admin/arbitrage', { fixtureId });
+  }
   expect(errors).toEqual([]);
 });
 

@@ -122,6 +122,9 @@ export function LineMovementChart({ title, series, format, height = 320, pointBu
             type="button"
             className="legend-item"
             aria-pressed={!hidden.has(s.key)}
+            // For tests and e2e: which series, and how many points it holds before thinning.
+            data-series-key={s.key}
+            data-point-count={s.points.length}
             onClick={() => {
               toggle(s.key);
             }}

@@ -1,6 +1,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildLineSeries, clipSeries, downsampleSeries, LineSeriesError, seriesExtent, type SeriesPoint } from './line-series.ts';
+import {
+  appendLivePoint,
+  appendTailPoint,
+  buildLineSeries,
+  clipSeries,
+  downsampleSeries,
+  LineSeriesError,
+  mergeTail,
+  seriesExtent,
+  withLiveTail,
+  type HistoryPoint,
+  type SeriesPoint,
+} from './line-series.ts';
 
 const live = (price: number, changedAt: number) => ({ price, active: true, marketActive: true, changedAt });
 const off = (price: number, changedAt: number) => ({ price, active: false, marketActive: true, changedAt });
@@ -178,6 +190,178 @@ describe('downsampleSeries', () => {
         const out = downsampleSeries(points, target);
         const gaps = points.filter((p) => p.price === null).length;
         expect(out.length).toBeLessThanOrEqual(Math.max(points.length <= target ? points.length : 0, 4 * (Math.floor(target / 4) + gaps + 1) + gaps));
+      }),
+    );
+  });
+});
+
+/** A recorded history as the endpoints give it: `{"<changedAt>": entry}`. */
+function record(points: readonly HistoryPoint[]): Record<string, HistoryPoint> {
+  return Object.fromEntries(points.map((p) => [String(p.changedAt), p]));
+}
+
+/** Entries with strictly increasing changedAt, some inactive or market-suspended. */
+const historyArb = fc
+  .array(
+    fc.record({
+      dt: fc.integer({ min: 1, max: 1000 }),
+      price: fc.double({ min: 1, max: 50, noNaN: true }),
+      active: fc.boolean(),
+      marketActive: fc.boolean(),
+    }),
+    { maxLength: 60 },
+  )
+  .map((steps) => {
+    let t = 1_000_000;
+    return steps.map((s): HistoryPoint => {
+      t += s.dt;
+      return { price: s.price, active: s.active || s.dt % 3 !== 0, marketActive: s.marketActive || s.dt % 5 !== 0, changedAt: t };
+    });
+  });
+
+/** Live points in any order, with repeats: what a book can hand the page across reconnects. */
+const livePointsArb = fc.array(
+  fc.record({ changedAt: fc.integer({ min: 999_000, max: 1_080_000 }), price: fc.double({ min: 1, max: 50, noNaN: true }), active: fc.boolean(), marketActive: fc.constant(true) }),
+  { maxLength: 40 },
+);
+
+describe('appendTailPoint', () => {
+  it('appends a point newer than the floor and the tail', () => {
+    expect(appendTailPoint([live(2, 100)], live(2.1, 200), 50)).toEqual([live(2, 100), live(2.1, 200)]);
+  });
+
+  it('returns the same tail for a point equal to the recorded series\' last time', () => {
+    const tail: readonly HistoryPoint[] = [];
+    expect(appendTailPoint(tail, live(2, 100), 100)).toBe(tail);
+  });
+
+  it('returns the same tail for a point that repeats or precedes its last point', () => {
+    const tail = [live(2, 100)];
+    expect(appendTailPoint(tail, live(2.5, 100), null)).toBe(tail);
+    expect(appendTailPoint(tail, live(2.5, 90), null)).toBe(tail);
+  });
+
+  it('rejects a live price below 1 with a specific error', () => {
+    expect(() => appendTailPoint([], live(0.9, 100), null)).toThrow(/price at 100 must be a finite decimal price ≥ 1/u);
+  });
+
+  it('builds a tail strictly increasing in time and newer than the floor, whatever order points come in', () => {
+    fc.assert(
+      fc.property(livePointsArb, fc.option(fc.integer({ min: 999_000, max: 1_080_000 })), (points, floor) => {
+        const tail = points.reduce<readonly HistoryPoint[]>((acc, p) => appendTailPoint(acc, p, floor), []);
+        tail.forEach((p, i) => {
+          if (floor !== null) expect(p.changedAt).toBeGreaterThan(floor);
+          if (i > 0) expect(p.changedAt).toBeGreaterThan(tail[i - 1]?.changedAt ?? Number.POSITIVE_INFINITY);
+        });
+      }),
+    );
+  });
+});
+
+describe('mergeTail', () => {
+  it('keeps only the points newer than the recorded series\' last time', () => {
+    expect(mergeTail([live(2, 100), live(2.1, 200), live(2.2, 300)], 200)).toEqual([live(2.2, 300)]);
+  });
+
+  it('drops a tail point equal to the recorded series\' last point', () => {
+    expect(mergeTail([live(2, 100)], 100)).toEqual([]);
+  });
+
+  it('returns the same array when the recorded series covers none of it', () => {
+    const tail = [live(2, 100), live(2.1, 200)];
+    expect(mergeTail(tail, 50)).toBe(tail);
+  });
+
+  it('is idempotent and leaves only points strictly newer than the floor and than each other', () => {
+    fc.assert(
+      fc.property(livePointsArb, fc.option(fc.integer({ min: 999_000, max: 1_080_000 })), (points, restLast) => {
+        const once = mergeTail(points, restLast);
+        expect(mergeTail(once, restLast)).toEqual(once);
+        let previous = restLast ?? Number.NEGATIVE_INFINITY;
+        for (const p of once) {
+          expect(p.changedAt).toBeGreaterThan(previous);
+          previous = p.changedAt;
+        }
+      }),
+    );
+  });
+});
+
+describe('withLiveTail', () => {
+  const rest = buildLineSeries('o', record([live(2, 100), live(2.1, 200)]));
+
+  it('appends a live price after the recorded series', () => {
+    expect(withLiveTail(rest, [live(2.2, 300)]).points.at(-1)).toEqual({ t: 300, price: 2.2 });
+  });
+
+  it('ignores a live point equal to the recorded last point, so nothing is drawn twice', () => {
+    expect(withLiveTail(rest, [live(2.1, 200)])).toBe(rest);
+  });
+
+  it('draws a suspension in the tail as a held point and a gap', () => {
+    expect(withLiveTail(rest, [off(2.1, 300)]).points.slice(-2)).toEqual([
+      { t: 300, price: 2.1 },
+      { t: 300, price: null },
+    ]);
+  });
+
+  it('extends a live last price to `until` after the tail', () => {
+    expect(withLiveTail(rest, [live(2.2, 300)], 400).points.slice(-2)).toEqual([
+      { t: 300, price: 2.2 },
+      { t: 400, price: 2.2 },
+    ]);
+  });
+
+  it('gives an empty recorded series its opening from the first live tail price', () => {
+    expect(withLiveTail(buildLineSeries('o', {}), [off(3, 50), live(2, 100)]).opening).toEqual({ t: 100, price: 2 });
+  });
+
+  it('draws the same line as the recorded history that later covers the tail', () => {
+    fc.assert(
+      fc.property(historyArb, fc.nat(), fc.option(fc.integer({ min: 0, max: 2000 })), (history, cut, extra) => {
+        const k = history.length === 0 ? 0 : cut % (history.length + 1);
+        const lastT = history.at(-1)?.changedAt ?? 0;
+        const until = extra === null ? undefined : lastT + extra;
+        const live = withLiveTail(buildLineSeries('o', record(history.slice(0, k))), history.slice(k), until);
+        expect(live).toEqual(buildLineSeries('o', record(history), until));
+      }),
+    );
+  });
+
+  it('keeps time monotone and applies a repeated tail once, whatever the points', () => {
+    fc.assert(
+      fc.property(historyArb, livePointsArb, (history, points) => {
+        const rest = buildLineSeries('o', record(history));
+        const once = withLiveTail(rest, points);
+        expect(withLiveTail(once, points)).toEqual(once);
+        expect(withLiveTail(rest, [...points, ...points])).toEqual(once);
+        once.points.forEach((p, i) => {
+          if (i > 0) expect(p.t).toBeGreaterThanOrEqual(once.points[i - 1]?.t ?? Number.POSITIVE_INFINITY);
+        });
+      }),
+    );
+  });
+});
+
+describe('appendLivePoint', () => {
+  it('grows the series by one point for a newer live price', () => {
+    const rest = buildLineSeries('o', record([live(2, 100)]));
+    expect(appendLivePoint(rest, live(2.3, 150)).points).toHaveLength(rest.points.length + 1);
+  });
+
+  it('returns the same series for a point that is not newer than its last', () => {
+    const rest = buildLineSeries('o', record([live(2, 100)]));
+    expect(appendLivePoint(rest, live(2.3, 100))).toBe(rest);
+  });
+
+  it('changes nothing when the same point is appended twice', () => {
+    fc.assert(
+      fc.property(historyArb, livePointsArb, (history, points) => {
+        const rest = buildLineSeries('o', record(history));
+        for (const p of points) {
+          const once = appendLivePoint(rest, p);
+          expect(appendLivePoint(once, p)).toEqual(once);
+        }
       }),
     );
   });

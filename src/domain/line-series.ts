@@ -198,3 +198,96 @@ export function seriesExtent(series: readonly { readonly points: readonly Series
   }
   return lo <= hi ? [lo, hi] : null;
 }
+
+// ---------------------------------------------------------------------------------------------
+// The live tail: prices from the live book appended after a recorded history, on the same rules
+// as buildLineSeries, so a later REST answer that covers them draws the same line.
+// ---------------------------------------------------------------------------------------------
+
+function checkPoint(key: string, point: HistoryPoint): void {
+  const t = point.changedAt;
+  if (!Number.isSafeInteger(t) || t < 0) throw new LineSeriesError(`${key}: changedAt ${String(t)} is not an epoch ms`);
+  if (!Number.isFinite(point.price) || point.price < 1) {
+    throw new LineSeriesError(`${key}: price at ${String(t)} must be a finite decimal price ≥ 1, got ${String(point.price)}`);
+  }
+}
+
+/**
+ * A live tail with `point` appended when it is newer than both `floor` (the recorded series'
+ * last `changedAt`; null for none) and the tail's own last point; otherwise the same array
+ * (a repeat or an older state changes nothing, so the caller can compare by reference).
+ * @throws LineSeriesError when the point's `changedAt` is not an epoch ms or its price is not ≥ 1.
+ */
+export function appendTailPoint(tail: readonly HistoryPoint[], point: HistoryPoint, floor: number | null): readonly HistoryPoint[] {
+  checkPoint('live point', point);
+  const last = tail[tail.length - 1];
+  if (floor !== null && point.changedAt <= floor) return tail;
+  if (last !== undefined && point.changedAt <= last.changedAt) return tail;
+  return [...tail, point];
+}
+
+/**
+ * The part of a live tail that a recorded series ending at `restLast` (its last `changedAt`, null
+ * for an empty one) does not cover: the points strictly newer than it, each strictly newer than
+ * the one before. Idempotent; the same array when nothing is dropped.
+ */
+export function mergeTail(tail: readonly HistoryPoint[], restLast: number | null): readonly HistoryPoint[] {
+  let floor = restLast ?? Number.NEGATIVE_INFINITY;
+  let kept: HistoryPoint[] | null = null;
+  for (let i = 0; i < tail.length; i += 1) {
+    const point = tail[i];
+    if (point === undefined) continue;
+    if (point.changedAt > floor) {
+      floor = point.changedAt;
+      kept?.push(point);
+    } else {
+      // The first dropped point: copy what was kept before it and go on filtering.
+      kept ??= tail.slice(0, i);
+    }
+  }
+  return kept ?? tail;
+}
+
+/**
+ * A series (built by `buildLineSeries` WITHOUT `until`) with the live tail's points appended as
+ * `buildLineSeries` would have placed them: a live price is a point, an inactive one after a live
+ * stretch is a held point plus a gap. Points not newer than the series' last recorded time (or
+ * the point before them) are skipped, so time never goes back and nothing is drawn twice. With
+ * `until` (epoch ms), a live last price is extended to it, as `buildLineSeries` does.
+ * @throws LineSeriesError for a tail point with a bad `changedAt` or price.
+ */
+export function withLiveTail(series: LineSeries, tail: readonly HistoryPoint[], until?: number): LineSeries {
+  const fresh = mergeTail(tail, series.last?.t ?? null);
+  const lastPoint = series.points[series.points.length - 1];
+  let held: number | null = lastPoint?.price ?? null;
+  const extend = until !== undefined && held !== null && until > (series.last?.t ?? Number.POSITIVE_INFINITY);
+  if (fresh.length === 0 && !extend) return series;
+  const points = [...series.points];
+  let opening = series.opening;
+  let last = series.last;
+  for (const point of fresh) {
+    checkPoint(series.key, point);
+    const t = point.changedAt;
+    const live = point.active && point.marketActive !== false;
+    if (live) {
+      opening ??= { t, price: point.price };
+      points.push({ t, price: point.price });
+      held = point.price;
+    } else if (held !== null) {
+      points.push({ t, price: held }, { t, price: null });
+      held = null;
+    }
+    last = { t, price: point.price, active: live };
+  }
+  if (until !== undefined && held !== null && last !== null && until > last.t) points.push({ t: until, price: held });
+  return { key: series.key, points, opening, last };
+}
+
+/**
+ * One recorded or live price appended to a series (built without `until`): `withLiveTail` with a
+ * one-point tail. The same series when the point is not newer than its last recorded time.
+ * @throws LineSeriesError for a bad `changedAt` or price.
+ */
+export function appendLivePoint(series: LineSeries, point: HistoryPoint): LineSeries {
+  return withLiveTail(series, [point]);
+}

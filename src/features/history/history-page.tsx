@@ -1,18 +1,19 @@
 // `/fixtures/:fixtureId/history`: line movement of one market's outcomes (one series per
-// bookmaker), OLV and CLV per bookmaker from `/fixtures/odds/clv` with the CLV of a taken price
-// both ways, and the chain of replacements of a cancelled fixture (`reissuedFixtureId`).
+// bookmaker, following the live book while the fixture is open), OLV and CLV per bookmaker from
+// `/fixtures/odds/clv` with the CLV of a taken price both ways, and the chain of replacements of
+// a cancelled fixture (`reissuedFixtureId`).
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { fixtureClvQuery, fixtureHistoryQuery, marketsBySportQuery } from '../../api/queries.ts';
 import { MAX_HISTORY_ODDS_IDS } from '../../api/client.ts';
 import { useApiClient } from '../../api/use-api-client.ts';
+import { useFixtureLive } from '../../book/use-book.ts';
 import { ClvTable } from '../../components/clv-table.tsx';
-import { LineMovementChart, seriesColor, type ChartSeries } from '../../components/line-movement-chart.tsx';
 import { ListSkeleton } from '../../components/list-skeleton.tsx';
 import { QueryFailure } from '../../components/query-failure.tsx';
-import { buildLineSeries } from '../../domain/line-series.ts';
 import { useSettings } from '../../settings/use-settings.ts';
+import { HistoryChart } from './history-chart.tsx';
 import { ReissueChain } from './reissue-chain.tsx';
 import { clvRows, isProvisional, marketChoices, type MarketChoice } from './history-model.ts';
 import './history.css';
@@ -61,24 +62,12 @@ function HistoryBody({ fixtureId, markets, clvView }: { readonly fixtureId: stri
   const outcome = market?.outcomes.find((o) => o.outcomeId === outcomeParam) ?? market?.outcomes[0];
   const oddsIds = useMemo(() => (market?.oddsIds ?? []).slice(0, MAX_HISTORY_ODDS_IDS), [market]);
   const history = useQuery({ ...fixtureHistoryQuery(client, { fixtureId, oddsIds }), enabled: oddsIds.length > 0 });
-  const provisional = isProvisional(clvView.status.statusId);
+  // The book's status is newer than the CLV answer's: a fixture that finishes while the page is
+  // open stops following the stream.
+  const live = useFixtureLive(fixtureId);
+  const provisional = isProvisional(live?.status?.statusId ?? clvView.status.statusId);
 
   const bookmakers = useMemo(() => Object.keys(clvView.odds).sort(), [clvView.odds]);
-  const series = useMemo((): ChartSeries[] => {
-    if (history.data === undefined || outcome === undefined || market === undefined) return [];
-    // Before settlement a live last price runs on to the time of the answer.
-    const until = provisional ? history.dataUpdatedAt : undefined;
-    const out: ChartSeries[] = [];
-    for (const [bookmaker, byOdds] of Object.entries(history.data.odds)) {
-      for (const [oddsId, entries] of Object.entries(byOdds)) {
-        const first = Object.values(entries)[0];
-        if (first?.outcomeId !== outcome.outcomeId || first.playerId !== market.playerId) continue;
-        const line = buildLineSeries(oddsId, entries, until);
-        out.push({ key: bookmaker, label: bookmaker, color: seriesColor(bookmakers.indexOf(bookmaker)), points: line.points, opening: line.opening });
-      }
-    }
-    return out.sort((a, b) => (a.key < b.key ? -1 : 1));
-  }, [history.data, history.dataUpdatedAt, outcome, market, provisional, bookmakers]);
 
   if (market === undefined || outcome === undefined) return <p className="empty-state">The service recorded no prices for this fixture.</p>;
   const choose = (next: Record<string, string>) => {
@@ -131,7 +120,18 @@ function HistoryBody({ fixtureId, markets, clvView }: { readonly fixtureId: stri
       ) : history.isError ? (
         <QueryFailure error={history.error} onRetry={() => void history.refetch()} />
       ) : (
-        <LineMovementChart key={`${market.key}:${String(outcome.outcomeId)}`} title={`Line movement of ${selectionName}`} series={series} format={format} />
+        <HistoryChart
+          key={`${market.key}:${String(outcome.outcomeId)}`}
+          fixtureId={fixtureId}
+          history={history.data}
+          historyAt={history.dataUpdatedAt}
+          outcomeId={outcome.outcomeId}
+          playerId={market.playerId}
+          bookmakers={bookmakers}
+          provisional={provisional}
+          title={`Line movement of ${selectionName}`}
+          format={format}
+        />
       )}
       <h3>Opening and closing lines</h3>
       <ClvTable selection={selectionName} rows={clvRows(clvView, market, outcome.outcomeId)} format={format} provisional={provisional} />

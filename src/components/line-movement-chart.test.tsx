@@ -1,0 +1,30 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { LineMovementChart, type ChartSeries } from './line-movement-chart.tsx';
+
+afterEach(cleanup);
+
+const series: ChartSeries[] = [
+  { key: 'bet365', label: 'bet365', color: '#000', points: [{ t: 0, price: 2 }, { t: 10, price: 2.1 }], opening: { t: 0, price: 2 } },
+  { key: 'pinnacle', label: 'pinnacle', color: '#111', points: [{ t: 0, price: 1.9 }, { t: 5, price: 1.9 }, { t: 5, price: null }], opening: { t: 0, price: 1.9 } },
+];
+
+describe('LineMovementChart', () => {
+  it('names each legend entry\'s series and the points it holds', () => {
+    render(<LineMovementChart title="Line movement of 1" series={series} format="decimal" />);
+    const pinnacle = screen.getByRole('button', { name: 'pinnacle' });
+    expect([pinnacle.getAttribute('data-series-key'), pinnacle.getAttribute('data-point-count')]).toEqual(['pinnacle', '3']);
+  });
+
+  it('hides a series when its legend entry is pressed', () => {
+    render(<LineMovementChart title="Line movement of 1" series={series} format="decimal" />);
+    fireEvent.click(screen.getByRole('button', { name: 'bet365' }));
+    expect(screen.getByRole('figure', { name: 'Line movement of 1' }).getAttribute('data-series-count')).toBe('1');
+  });
+
+  it('says so when no series has a point', () => {
+    render(<LineMovementChart title="Line movement of 1" series={[]} format="decimal" />);
+    expect(screen.getByText('No recorded prices for this selection.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,100 @@
+// The history page's chart of one outcome: each bookmaker's recorded line (REST, React Query)
+// followed, while the fixture is pre-game or live, by a live tail from the book, and a one-line
+// note of when the line last moved.
+import { useMemo } from 'react';
+import { LineMovementChart, seriesColor, type ChartSeries } from '../../components/line-movement-chart.tsx';
+import { buildLineSeries, withLiveTail, type LineSeries } from '../../domain/line-series.ts';
+import type { OddsFormat } from '../../domain/odds-format.ts';
+import type { FixtureHistoricalOddsResponse } from '../../wire/schemas.ts';
+import { useLiveTail } from './use-live-tail.ts';
+
+/**
+ * The chart takes new live prices at most this often (ms): a busy in-play market would otherwise
+ * recompute and repaint thousands of SVG points on every animation frame.
+ */
+export const LIVE_TAIL_THROTTLE_MS = 250;
+
+export interface HistoryChartProps {
+  readonly fixtureId: string;
+  /** The REST history of the market's oddsIds (`GET /fixtures/odds/historical`). */
+  readonly history: FixtureHistoricalOddsResponse;
+  /** Epoch ms of the REST answer: a live last price is drawn on to it (or to the latest live price). */
+  readonly historyAt: number;
+  readonly outcomeId: number;
+  readonly playerId: number;
+  /** Every bookmaker of the fixture, sorted: a bookmaker's index picks its colour. */
+  readonly bookmakers: readonly string[];
+  /** Pre-game or live: the line can still move, so the chart follows the book. */
+  readonly provisional: boolean;
+  readonly title: string;
+  readonly format: OddsFormat;
+  /** Defaults to LIVE_TAIL_THROTTLE_MS; tests lower it. */
+  readonly throttleMs?: number;
+}
+
+interface Recorded {
+  readonly bookmaker: string;
+  readonly series: LineSeries;
+}
+
+function clockTime(t: number, withDate: boolean): string {
+  const date = new Date(t);
+  return withDate ? date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' }) : date.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+}
+
+/** The line-movement chart of one outcome, following the live book while the fixture is open. */
+export function HistoryChart({ fixtureId, history, historyAt, outcomeId, playerId, bookmakers, provisional, title, format, throttleMs = LIVE_TAIL_THROTTLE_MS }: HistoryChartProps) {
+  // Built without `until`: the live tail goes after the last recorded entry, the extension after both.
+  const recorded = useMemo((): ReadonlyMap<string, Recorded> => {
+    const out = new Map<string, Recorded>();
+    for (const [bookmaker, byOdds] of Object.entries(history.odds)) {
+      for (const [oddsId, entries] of Object.entries(byOdds)) {
+        const first = Object.values(entries)[0];
+        if (first?.outcomeId !== outcomeId || first.playerId !== playerId) continue;
+        out.set(oddsId, { bookmaker, series: buildLineSeries(oddsId, entries) });
+      }
+    }
+    return out;
+  }, [history, outcomeId, playerId]);
+  const floors = useMemo(() => new Map([...recorded].map(([oddsId, r]) => [oddsId, r.series.last?.t ?? null])), [recorded]);
+  const live = useLiveTail(fixtureId, floors, provisional, throttleMs);
+
+  const { series, lastChange } = useMemo(() => {
+    // Before settlement a live last price runs on to the latest moment the page heard of.
+    const until = provisional ? Math.max(historyAt, live.receivedAt ?? 0) : undefined;
+    const out: ChartSeries[] = [];
+    let latest: number | null = null;
+    for (const [oddsId, { bookmaker, series: rest }] of recorded) {
+      const line = withLiveTail(rest, live.tails.get(oddsId) ?? [], until);
+      out.push({ key: bookmaker, label: bookmaker, color: seriesColor(bookmakers.indexOf(bookmaker)), points: line.points, opening: line.opening });
+      if (line.last !== null && (latest === null || line.last.t > latest)) latest = line.last.t;
+    }
+    return { series: out.sort((a, b) => (a.key < b.key ? -1 : 1)), lastChange: latest };
+  }, [recorded, live, provisional, historyAt, bookmakers]);
+
+  return (
+    <>
+      {/* Always rendered, one line high: the text changes in place, the chart never moves. */}
+      <p className="line-freshness" data-live={provisional ? 'true' : 'false'}>
+        {provisional ? (
+          <>
+            <span className="live-dot" aria-hidden="true" />
+            <strong>Live</strong>: follows the stream ·{' '}
+          </>
+        ) : (
+          <>
+            <strong>Final</strong>: recorded history ·{' '}
+          </>
+        )}
+        {lastChange === null ? (
+          'no price recorded yet'
+        ) : (
+          <>
+            last price change <time dateTime={new Date(lastChange).toISOString()}>{clockTime(lastChange, !provisional)}</time>
+          </>
+        )}
+      </p>
+      <LineMovementChart title={title} series={series} format={format} />
+    </>
+  );
+}
