@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Market } from '../wire/schemas.ts';
 import {
   CATALOGUE_CSV_COLUMNS,
+  CATALOGUE_SORT_KEYS,
   catalogueColumnFilters,
   catalogueComparator,
   catalogueCsv,
@@ -11,6 +12,7 @@ import {
   catalogueRows,
   filterCatalogue,
   foldForSearch,
+  isCatalogueSortKey,
   matchesCatalogueFilters,
   matchesSearch,
   searchTokens,
@@ -166,13 +168,17 @@ describe('sorting', () => {
     expect(ids(sortCatalogue(ROWS, [{ id: 'marketNameShort', desc: false }], byLength)).slice(0, 2)).toEqual([1001, 1011]);
   });
 
+  it('recognises exactly the sortable columns in text from a URL', () => {
+    expect(CATALOGUE_SORT_KEYS.every(isCatalogueSortKey)).toBe(true);
+    expect(['outcomeIds', 'outcomeNames', 'searchText', 'market', '', 'MarketId', 'toString'].some(isCatalogueSortKey)).toBe(false);
+  });
+
   it('rejects an unknown column from an untyped caller', () => {
     expect(() => catalogueComparator('nope' as CatalogueSortKey)).toThrow(/unknown catalogue sort column nope/);
   });
 
   it('gives the same order whatever order the rows come in', () => {
-    const keys: CatalogueSortKey[] = ['marketId', 'sportId', 'marketType', 'period', 'handicap', 'playerProp', 'marketLength', 'marketName', 'marketNameShort'];
-    const sorting = fc.array(fc.record({ id: fc.constantFrom(...keys), desc: fc.boolean() }), { maxLength: 3 });
+    const sorting = fc.array(fc.record({ id: fc.constantFrom(...CATALOGUE_SORT_KEYS), desc: fc.boolean() }), { maxLength: 3 });
     fc.assert(
       fc.property(fc.shuffledSubarray(ROWS, { minLength: ROWS.length }), sorting, (shuffled, levels) => {
         expect(ids(sortCatalogue(shuffled, levels))).toEqual(ids(sortCatalogue(ROWS, levels)));

@@ -152,17 +152,26 @@ export function filterCatalogue(rows: readonly CatalogueRow[], filters: Catalogu
   return rows.filter((row) => matchesCatalogueFilters(row, rest) && matchesSearch(row, tokens));
 }
 
-/** The sortable columns. */
-export type CatalogueSortKey =
-  | 'marketId'
-  | 'sportId'
-  | 'marketType'
-  | 'period'
-  | 'handicap'
-  | 'playerProp'
-  | 'marketLength'
-  | 'marketName'
-  | 'marketNameShort';
+/** The sortable columns: every scalar field of a row (the outcome lists are not sortable). */
+export const CATALOGUE_SORT_KEYS = [
+  'marketId',
+  'sportId',
+  'marketType',
+  'period',
+  'handicap',
+  'playerProp',
+  'marketLength',
+  'marketName',
+  'marketNameShort',
+] as const;
+export type CatalogueSortKey = (typeof CATALOGUE_SORT_KEYS)[number];
+
+const SORT_KEY_SET: ReadonlySet<string> = new Set(CATALOGUE_SORT_KEYS);
+
+/** Whether text (e.g. from a URL) names a sortable column. */
+export function isCatalogueSortKey(value: string): value is CatalogueSortKey {
+  return SORT_KEY_SET.has(value);
+}
 
 /** One sort level, as TanStack Table's `SortingState` holds it. */
 export interface CatalogueSort {

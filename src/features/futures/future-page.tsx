@@ -10,6 +10,7 @@ import { futureClvQuery, futureHistoryQuery, liveFuturesQuery, participantsByIds
 import { useApiClient } from '../../api/use-api-client.ts';
 import { useFutureOdds } from '../../book/use-book.ts';
 import { ClvTable } from '../../components/clv-table.tsx';
+import { FilterSelect } from '../../components/filter-select.tsx';
 import { LineMovementChart, seriesColor, type ChartSeries } from '../../components/line-movement-chart.tsx';
 import { ListSkeleton } from '../../components/list-skeleton.tsx';
 import { QueryFailure } from '../../components/query-failure.tsx';
@@ -17,7 +18,7 @@ import { formatPrice } from '../../domain/odds-format.ts';
 import { useSettings } from '../../settings/use-settings.ts';
 import type { FutureClvResponse } from '../../wire/schemas.ts';
 import { FutureReissueChain } from './future-reissue-chain.tsx';
-import { clvParticipantIds, futureClvRows, futureOddsId, futureSeries, futureTitle } from './futures-model.ts';
+import { bookmakerOptions, clvParticipantIds, futureClvRows, futureOddsId, futureSeries, futureTitle } from './futures-model.ts';
 import { useSeedFutures } from './use-future-prices.ts';
 import './futures.css';
 
@@ -159,22 +160,15 @@ function FutureBody({ futureId, clv, participantIds, knownNames, bookmakers }: B
       <h3>Price history</h3>
       {compare.length === 0 ? (
         <div className="filter-bar">
-          <div className="filter">
-            <label htmlFor="future-book">Bookmaker</label>
-            <select
-              id="future-book"
-              value={bookmaker}
-              onChange={(e) => {
-                write('book', e.target.value);
-              }}
-            >
-              {bookmakers.map((b) => (
-                <option key={b} value={b}>
-                  {b}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect
+            id="future-book"
+            label="Bookmaker"
+            value={bookmaker}
+            options={bookmakerOptions(bookmakers)}
+            onChange={(value) => {
+              write('book', value);
+            }}
+          />
           <p className="hint">One bookmaker at a time: every participant at {bookmaker}.</p>
         </div>
       ) : (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Future, FutureClvResponse } from '../../wire/schemas.ts';
-import { clvParticipantIds, filterFutures, futureClvRows, parseFuturesFilters } from './futures-model.ts';
+import { bookmakerOptions, clvParticipantIds, filterFutures, futureClvRows, parseFuturesFilters } from './futures-model.ts';
 
 const future = (futureId: string, sportId: number, tournamentName: string, names: readonly string[]) =>
   ({
@@ -34,6 +34,15 @@ const clv = {
     bet365: { 'fx:bet365:1': { olv: side('bet365', 1, 2.1), clv: side('bet365', 1, 1.9) } },
   },
 } as unknown as FutureClvResponse;
+
+describe('bookmakerOptions', () => {
+  it('offers each bookmaker by its slug in the order given', () => {
+    expect(bookmakerOptions(['pinnacle', 'bet365'])).toEqual([
+      { value: 'pinnacle', label: 'pinnacle' },
+      { value: 'bet365', label: 'bet365' },
+    ]);
+  });
+});
 
 describe('filterFutures', () => {
   const list = [future('a', 10, 'Premier League', ['Reading']), future('b', 11, 'NBA', ['Boston'])];

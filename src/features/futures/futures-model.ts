@@ -1,6 +1,8 @@
 // The futures pages' data shaping, kept out of React: a future's title, the list filters, the
-// chart series of a historical answer and the OLV/CLV rows of a futures CLV answer.
+// bookmaker pickers' options, the chart series of a historical answer and the OLV/CLV rows of a
+// futures CLV answer.
 import type { ClvRow } from '../../components/clv-table.tsx';
+import type { FilterOption } from '../../components/filter-select.tsx';
 import { buildLineSeries, type LineSeries } from '../../domain/line-series.ts';
 import type { Future, FutureClvResponse, FutureHistoricalOddsResponse } from '../../wire/schemas.ts';
 
@@ -8,6 +10,11 @@ import type { Future, FutureClvResponse, FutureHistoricalOddsResponse } from '..
 export function futureTitle(future: Pick<Future, 'tournament' | 'season' | 'market'>): string {
   const market = future.market.marketName === null ? '' : ` · ${future.market.marketName}`;
   return `${future.tournament.tournamentName} ${future.season.seasonName}${market}`;
+}
+
+/** The bookmaker pickers' options: each bookmaker by its slug, the order kept. */
+export function bookmakerOptions(bookmakers: readonly string[]): FilterOption[] {
+  return bookmakers.map((bookmaker) => ({ value: bookmaker, label: bookmaker }));
 }
 
 /** The `/futures` filters as held in the URL. */

@@ -5,12 +5,14 @@ import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { liveFuturesQuery } from '../../api/queries.ts';
 import { useApiClient } from '../../api/use-api-client.ts';
+import { FilterSelect } from '../../components/filter-select.tsx';
 import { ListSkeleton } from '../../components/list-skeleton.tsx';
 import { QueryFailure } from '../../components/query-failure.tsx';
+import { SearchField } from '../../components/search-field.tsx';
 import { formatPrice } from '../../domain/odds-format.ts';
 import { useSettings } from '../../settings/use-settings.ts';
 import type { Future } from '../../wire/schemas.ts';
-import { filterFutures, futureOddsId, futureTitle, parseFuturesFilters } from './futures-model.ts';
+import { bookmakerOptions, filterFutures, futureOddsId, futureTitle, parseFuturesFilters } from './futures-model.ts';
 import { useFutureOddsMany, useSeedFutures } from './use-future-prices.ts';
 import './futures.css';
 
@@ -21,7 +23,13 @@ export function FuturesPage() {
   const filters = parseFuturesFilters(params);
   const all = useMemo(() => futures.data ?? [], [futures.data]);
   const shown = useMemo(() => filterFutures(all, filters), [all, filters]);
-  const sports = useMemo(() => [...new Map(all.map((f) => [f.sport.sportId, f.sport.sportName])).entries()].sort((a, b) => a[0] - b[0]), [all]);
+  const sportOptions = useMemo(
+    () =>
+      [...new Map(all.map((f) => [f.sport.sportId, f.sport.sportName])).entries()]
+        .sort((a, b) => a[0] - b[0])
+        .map(([sportId, sportName]) => ({ value: String(sportId), label: sportName })),
+    [all],
+  );
   // Bookmakers by how many futures they quote, so the default covers the most rows.
   const bookmakers = useMemo(() => {
     const counts = new Map<string, number>();
@@ -43,51 +51,34 @@ export function FuturesPage() {
     <section className="page futures-page" aria-labelledby="futures-title">
       <h2 id="futures-title">Futures</h2>
       <div className="filter-bar">
-        <div className="filter">
-          <label htmlFor="futures-sport">Sport</label>
-          <select
-            id="futures-sport"
-            value={filters.sportId === null ? '' : String(filters.sportId)}
-            onChange={(e) => {
-              set('sport', e.target.value);
-            }}
-          >
-            <option value="">All sports</option>
-            {sports.map(([id, name]) => (
-              <option key={id} value={String(id)}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="filter">
-          <label htmlFor="futures-search">Search</label>
-          <input
-            id="futures-search"
-            type="search"
-            placeholder="Tournament, season or team"
-            value={filters.search}
-            onChange={(e) => {
-              set('q', e.target.value);
-            }}
-          />
-        </div>
-        <div className="filter">
-          <label htmlFor="futures-book">Prices from</label>
-          <select
-            id="futures-book"
-            value={bookmaker}
-            onChange={(e) => {
-              set('book', e.target.value);
-            }}
-          >
-            {bookmakers.map((b) => (
-              <option key={b} value={b}>
-                {b}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          id="futures-sport"
+          label="Sport"
+          value={filters.sportId === null ? '' : String(filters.sportId)}
+          anyLabel="All sports"
+          options={sportOptions}
+          onChange={(value) => {
+            set('sport', value);
+          }}
+        />
+        <SearchField
+          id="futures-search"
+          label="Search"
+          placeholder="Tournament, season or team"
+          value={filters.search}
+          onChange={(text) => {
+            set('q', text);
+          }}
+        />
+        <FilterSelect
+          id="futures-book"
+          label="Prices from"
+          value={bookmaker}
+          options={bookmakerOptions(bookmakers)}
+          onChange={(value) => {
+            set('book', value);
+          }}
+        />
       </div>
       {futures.isPending ? (
         <ListSkeleton label="Loading futures" rows={8} />

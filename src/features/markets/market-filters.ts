@@ -1,7 +1,7 @@
 // The market catalogue's search, filters and sort as they live in the URL
 // (`/markets?sport=10&type=totals&prop=false&sort=-handicap,marketName`): parsed leniently (a bad
 // value is dropped and named), written canonically.
-import type { CatalogueFilters, CatalogueSort, CatalogueSortKey } from '../../domain/catalogue-table.ts';
+import { isCatalogueSortKey, type CatalogueFilters, type CatalogueSort } from '../../domain/catalogue-table.ts';
 
 /** The catalogue page's state kept in the URL. */
 export interface MarketCatalogueState {
@@ -21,18 +21,6 @@ export const MARKET_PARAMS = {
   lineMax: 'lineMax',
   sort: 'sort',
 } as const;
-
-const SORT_KEYS: ReadonlySet<string> = new Set<CatalogueSortKey>([
-  'marketId',
-  'sportId',
-  'marketType',
-  'period',
-  'handicap',
-  'playerProp',
-  'marketLength',
-  'marketName',
-  'marketNameShort',
-]);
 
 /** Longest search text kept from a URL. */
 export const MAX_SEARCH_LENGTH = 200;
@@ -111,11 +99,11 @@ export function parseMarketCatalogueState(params: URLSearchParams): MarketCatalo
   for (const value of list(params, MARKET_PARAMS.sort)) {
     const desc = value.startsWith('-');
     const id = desc ? value.slice(1) : value;
-    if (!SORT_KEYS.has(id)) {
+    if (!isCatalogueSortKey(id)) {
       bad(MARKET_PARAMS.sort, value, 'not a sortable column');
       continue;
     }
-    if (!sorting.some((s) => s.id === id)) sorting.push({ id: id as CatalogueSortKey, desc });
+    if (!sorting.some((s) => s.id === id)) sorting.push({ id, desc });
   }
   return { filters, sorting, problems };
 }

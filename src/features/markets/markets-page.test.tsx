@@ -3,9 +3,10 @@
 // and sort in the URL, and a CSV export of exactly the filtered rows.
 import { QueryClient } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider, type DataRouter } from 'react-router';
 import { AppProviders } from '../../app/providers.tsx';
+import { layOutElementsForVirtualGrids } from '../../components/virtual-grid-test-setup.ts';
 import { useSettings } from '../../settings/use-settings.ts';
 import type { Market } from '../../wire/schemas.ts';
 import { MarketsPage } from './markets-page.tsx';
@@ -74,14 +75,7 @@ function readText(blob: Blob | undefined): Promise<string> {
 const count = () => screen.getByText(/markets$/u).textContent;
 const shownIds = () => [...document.querySelectorAll('.market-row:not(.market-head) [data-grid-cell$=":0"]')].map((cell) => cell.textContent);
 
-beforeAll(() => {
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 });
-  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 1000 });
-});
-afterAll(() => {
-  Reflect.deleteProperty(HTMLElement.prototype, 'clientHeight');
-  Reflect.deleteProperty(HTMLElement.prototype, 'clientWidth');
-});
+layOutElementsForVirtualGrids();
 
 beforeEach(() => {
   localStorage.clear();

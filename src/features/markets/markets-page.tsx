@@ -11,7 +11,9 @@ import {
 } from '@tanstack/react-table';
 import { useCallback, useDeferredValue, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { IgnoredFilters } from '../../components/ignored-filters.tsx';
 import { ListSkeleton } from '../../components/list-skeleton.tsx';
+import { NoMatches } from '../../components/no-matches.tsx';
 import { QueryFailure } from '../../components/query-failure.tsx';
 import {
   catalogueCsv,
@@ -122,13 +124,7 @@ export function MarketsPage() {
           write({ filters: next, sorting }, typing);
         }}
       />
-      {problems.length > 0 && (
-        <ul className="filter-problems" aria-label="Ignored filters">
-          {problems.map((problem) => (
-            <li key={problem}>{problem}</li>
-          ))}
-        </ul>
-      )}
+      <IgnoredFilters problems={problems} />
       {catalogue.error !== null ? (
         <QueryFailure error={catalogue.error} onRetry={catalogue.retry} />
       ) : catalogue.isPending ? (
@@ -147,17 +143,12 @@ export function MarketsPage() {
             <span className="hint">Shift+click a column to sort by several.</span>
           </div>
           {shownRows.length === 0 ? (
-            <div className="empty-state">
-              <p>No market matches these filters.</p>
-              <button
-                type="button"
-                onClick={() => {
-                  write({ filters: {}, sorting });
-                }}
-              >
-                Clear filters
-              </button>
-            </div>
+            <NoMatches
+              message="No market matches these filters."
+              onClear={() => {
+                write({ filters: {}, sorting });
+              }}
+            />
           ) : (
             <MarketsTable table={table} label="Market catalogue" />
           )}

@@ -1,9 +1,9 @@
 // The market catalogue grid: a TanStack Table row model (filtered and sorted by the page's URL
 // state) rendered as a virtualized ARIA grid — thousands of rows, only those in view in the DOM.
 import { flexRender, type Row, type Table } from '@tanstack/react-table';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useRef } from 'react';
-import { gridCellProps, useGridKeyboard } from '../../components/use-grid-keyboard.ts';
+import { memo, useCallback } from 'react';
+import { gridCellProps } from '../../components/use-grid-keyboard.ts';
+import { useVirtualGrid } from '../../components/use-virtual-grid.ts';
 import type { CatalogueRow } from '../../domain/catalogue-table.ts';
 
 const ROW_HEIGHT = 34;
@@ -53,34 +53,21 @@ const MarketRow = memo(function MarketRow({
 export function MarketsTable({ table, label }: { readonly table: Table<CatalogueRow>; readonly label: string }) {
   const rows = table.getRowModel().rows;
   const columnCount = table.getVisibleLeafColumns().length;
-  const scrollRef = useRef<HTMLDivElement | null>(null);
-  // TanStack Virtual keeps its state outside React; its measurements are read during render by design.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scrollRef.current,
+  const colCount = useCallback(() => columnCount, [columnCount]);
+  const { scrollRef, virtualizer, virtualItems, active, gridProps } = useVirtualGrid({
+    rowCount: rows.length,
     estimateSize: () => ROW_HEIGHT,
     getItemKey: (index) => rows[index]?.id ?? index,
     overscan: 12,
     initialRect: INITIAL_RECT,
+    colCount,
+    pageRows: 15,
   });
-  const colCount = useCallback(() => columnCount, [columnCount]);
-  const scrollToRow = useCallback(
-    (row: number) => {
-      virtualizer.scrollToIndex(row, { align: 'auto' });
-    },
-    [virtualizer],
-  );
-  const { active, gridProps } = useGridKeyboard({ rowCount: rows.length, colCount, pageRows: 15, scrollToRow });
   const template = gridTemplate(table);
-
-  const virtualItems = virtualizer.getVirtualItems();
 
   return (
     <div
       role="grid"
-      // While the tab-stop cell is scrolled out (not rendered), the grid itself takes its place.
-      tabIndex={virtualItems.some((v) => v.index === active.row) ? undefined : 0}
       aria-label={label}
       aria-rowcount={rows.length + 1}
       aria-colcount={columnCount}
