@@ -4,16 +4,14 @@
 // crashes (new serverEpoch) and graceful `server_upgrade` restarts; at the end the simulation is
 // frozen and every book is compared with a fresh REST snapshot.
 // `npm run soak -- --minutes N [--seed S] [--receive-types json,zstd-dict] [--replay-modes extended,public]`
-import { fork, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { reportRow } from '../../bench/report.ts';
 import { RECEIVE_TYPES, type ReceiveType } from '../../src/wire/schemas.ts';
 import { createRng, type Rng } from '../pricing/rng.ts';
+import { ServiceProcess } from '../testing/service-process.ts';
 import { startFaultProxy, type FaultKind, type FaultProxy, type FrameFaultRates } from './fault-proxy.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -132,113 +130,43 @@ export interface SoakReport {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      server.close(() => {
-        resolve(port);
-      });
-    });
+/**
+ * The service as a child process (same port and DATA_DIR across restarts, a new serverEpoch each
+ * start); `errors` collects what it showed: anything on stderr, an internal error or failed replay
+ * in its log, an exit nobody asked for.
+ */
+function soakService(errors: string[]): ServiceProcess {
+  return new ServiceProcess({
+    dirPrefix: 'chaos-soak-',
+    startTimeoutMs: 90_000,
+    onStderr: (text) => {
+      for (const line of text.split('\n')) if (line.trim() !== '') errors.push(`service stderr: ${line.trim()}`);
+    },
+    onStdout: (text) => {
+      for (const line of text.split('\n')) if (SERVICE_ERROR_LINE.test(line)) errors.push(`service log: ${line.trim()}`);
+    },
+    onUnexpectedExit: (code, signal) => {
+      errors.push(`service exited unasked (code ${String(code)}, signal ${String(signal)})`);
+    },
   });
 }
 
-/** The service as a child process: same port and DATA_DIR across restarts, a new serverEpoch each start. */
-class ServiceProcess {
-  private child: ChildProcess | null = null;
-  private exited: Promise<void> = Promise.resolve();
-  private stderr = '';
-  private stopping = false;
-  /** Errors the service showed: anything on stderr, an internal error or failed replay in its log, an exit nobody asked for. */
-  readonly errors: string[] = [];
-  readonly dir = mkdtempSync(path.join(tmpdir(), 'chaos-soak-'));
-  port = 0;
-  adminPort = 0;
-
-  constructor(private readonly options: SoakOptions) {}
-
-  get restUrl(): string {
-    return `http://127.0.0.1:${String(this.port)}`;
-  }
-
-  async start(replayMode: ReplayMode): Promise<void> {
-    if (this.port === 0) {
-      this.port = await freePort();
-      this.adminPort = await freePort();
-    }
-    const env = {
-      ...process.env,
-      DATA_DIR: this.dir,
-      PORT: String(this.port),
-      ADMIN_PORT: String(this.adminPort),
-      SEED_PAST_DAYS: '0',
-      SCHEDULE_DAYS: '1',
-      LOG_EVERY_SEC: '0',
-      SIM_SPEED: String(this.options.simSpeed),
-      QUOTE_RATE: String(this.options.quoteRate),
-      GATEWAY_ZSTD: 'on',
-      GATEWAY_REPLAY_MODE: replayMode,
-      RESUME_WINDOW_MS: String(this.options.resumeWindowMs),
-      // A short drain so upgrades play out within a short soak; the heartbeat as HEARTBEAT_MS says;
-      // small buffer thresholds so a stalled socket really falls behind (client_backpressure).
-      GATEWAY_DRAIN_MS: '1000',
-      GATEWAY_HEARTBEAT_MS: String(HEARTBEAT_MS),
-      GATEWAY_SLOW_BYTES: String(32 * 1024),
-      GATEWAY_BEHIND_BYTES: String(128 * 1024),
-      GATEWAY_BEHIND_LAG_MS: '2000',
-      GATEWAY_BEHIND_MAX_MS: String(this.options.resumeWindowMs * 4),
-    };
-    this.stderr = '';
-    this.stopping = false;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'service/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    child.stderr.on('data', (chunk: Buffer) => {
-      const text = chunk.toString();
-      this.stderr += text;
-      for (const line of text.split('\n')) if (line.trim() !== '') this.errors.push(`service stderr: ${line.trim()}`);
-    });
-    child.stdout.on('data', (chunk: Buffer) => {
-      for (const line of chunk.toString().split('\n')) if (SERVICE_ERROR_LINE.test(line)) this.errors.push(`service log: ${line.trim()}`);
-    });
-    this.child = child;
-    this.exited = new Promise((resolve) =>
-      child.once('exit', (code, signal) => {
-        if (!this.stopping) this.errors.push(`service exited unasked (code ${String(code)}, signal ${String(signal)})`);
-        resolve();
-      }),
-    );
-    const deadline = Date.now() + 90_000;
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`service exited: ${this.stderr}`);
-      try {
-        if ((await fetch(`${this.restUrl}/healthz`)).ok) return;
-      } catch {
-        // Not listening yet.
-      }
-      if (Date.now() > deadline) throw new Error(`service did not start: ${this.stderr}`);
-      await sleep(100);
-    }
-  }
-
-  /** SIGTERM: graceful (`reconnect server_upgrade`, drain, close 1012). SIGKILL: a crash. */
-  async stop(signal: 'SIGTERM' | 'SIGKILL'): Promise<void> {
-    this.stopping = true;
-    this.child?.kill(signal);
-    await this.exited;
-    this.child = null;
-  }
-
-  async admin(action: 'freeze' | 'resume'): Promise<void> {
-    const response = await fetch(`http://127.0.0.1:${String(this.adminPort)}/admin/${action}`, { method: 'POST' });
-    if (!response.ok) throw new Error(`admin ${action}: HTTP ${String(response.status)}`);
-  }
-
-  async close(): Promise<void> {
-    await this.stop('SIGKILL');
-    rmSync(this.dir, { recursive: true, force: true });
-  }
+/** The service's settings for a start in `replayMode`. */
+function serviceSettings(options: SoakOptions, replayMode: ReplayMode): Record<string, string> {
+  return {
+    SIM_SPEED: String(options.simSpeed),
+    QUOTE_RATE: String(options.quoteRate),
+    GATEWAY_REPLAY_MODE: replayMode,
+    RESUME_WINDOW_MS: String(options.resumeWindowMs),
+    // A short drain so upgrades play out within a short soak; the heartbeat as HEARTBEAT_MS says;
+    // small buffer thresholds so a stalled socket really falls behind (client_backpressure).
+    GATEWAY_DRAIN_MS: '1000',
+    GATEWAY_HEARTBEAT_MS: String(HEARTBEAT_MS),
+    GATEWAY_SLOW_BYTES: String(32 * 1024),
+    GATEWAY_BEHIND_BYTES: String(128 * 1024),
+    GATEWAY_BEHIND_LAG_MS: '2000',
+    GATEWAY_BEHIND_MAX_MS: String(options.resumeWindowMs * 4),
+  };
 }
 
 /** The client process (src/stream/soak-client.ts) and its IPC. */
@@ -312,14 +240,15 @@ export async function runSoak(partial: Partial<SoakOptions> = {}): Promise<SoakR
   };
   process.on('uncaughtException', onError);
   process.on('unhandledRejection', onError);
-  const service = new ServiceProcess(options);
+  const serviceErrors: string[] = [];
+  const service = soakService(serviceErrors);
   let proxy: FaultProxy | null = null;
   let client: ClientProcess | null = null;
   const episodes = Object.fromEntries(EPISODES.map((e) => [e, 0])) as Record<Episode, number>;
   let modeIndex = 0;
   try {
-    await service.start(options.replayModes[0] ?? 'extended');
-    proxy = await startFaultProxy({ target: () => `ws://127.0.0.1:${String(service.port)}/ws`, seed: options.seed, frameFaults: options.backgroundFaults });
+    await service.start(serviceSettings(options, options.replayModes[0] ?? 'extended'));
+    proxy = await startFaultProxy({ target: () => service.wsUrl, seed: options.seed, frameFaults: options.backgroundFaults });
     client = new ClientProcess({
       wsUrl: proxy.url,
       restUrl: service.restUrl,
@@ -386,7 +315,7 @@ export async function runSoak(partial: Partial<SoakOptions> = {}): Promise<SoakR
           const mode = options.replayModes[modeIndex] ?? 'extended';
           const t0 = Date.now();
           await service.stop(episode === 'crash' ? 'SIGKILL' : 'SIGTERM');
-          await service.start(mode);
+          await service.start(serviceSettings(options, mode));
           log(`soak: ${episode === 'crash' ? 'crash (SIGKILL)' : 'graceful upgrade (SIGTERM)'} and restart into ${mode} in ${String(Date.now() - t0)} ms`);
           break;
         }
@@ -414,7 +343,7 @@ export async function runSoak(partial: Partial<SoakOptions> = {}): Promise<SoakR
     const sum = (f: (l: LaneResult) => number): number => lanes.reduce((s, l) => s + f(l), 0);
     const snapshotRequired: Record<string, number> = {};
     for (const lane of lanes) for (const [reason, n] of Object.entries(lane.snapshotRequired)) snapshotRequired[reason] = (snapshotRequired[reason] ?? 0) + n;
-    const unhandledErrors = [...result.unhandledErrors, ...parentErrors, ...service.errors];
+    const unhandledErrors = [...result.unhandledErrors, ...parentErrors, ...serviceErrors];
     const differingPrices = sum((l) => l.differingPrices + l.missingPrices + l.extraPrices);
     const otherDifferences = sum((l) => l.differingFixtures + l.differingMetas);
     return {
@@ -442,7 +371,7 @@ export async function runSoak(partial: Partial<SoakOptions> = {}): Promise<SoakR
   } finally {
     await client?.stop();
     await proxy?.close();
-    await service.close();
+    await service.close('SIGKILL');
     process.off('uncaughtException', onError);
     process.off('unhandledRejection', onError);
   }

@@ -3,24 +3,18 @@
 // simulation frozen (POST /admin/freeze) before each comparison, the book equals a fresh REST
 // snapshot — in both gateway replay modes, for all four encodings at once (one client and one book
 // per encoding side by side: 4 connections, under the 5 per key).
-// The service runs as a child process because src/ (tsconfig.app.json) may not import service/.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+// The service runs as a child process (src/api/testing/service-process.ts, shared with the chaos soak).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { createApiClient, type ApiClient } from '../api/client.ts';
 import { fetchFixturesInScope, fetchOddsSnapshot } from '../api/snapshots.ts';
+import { createServiceProcess, type ServiceProcess } from '../api/testing/service-process.ts';
 import { LiveBook } from '../book/book.ts';
 import { RECEIVE_TYPES, type ReceiveType } from '../wire/schemas.ts';
 import { memoryCursorStore, type CursorStore } from './cursor-store.ts';
 import { apiSnapshotSource } from './snapshots.ts';
 import { createStreamClient, type StreamClient, type WebSocketConstructor } from './stream-client.ts';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SPORT_IDS = [10];
 const BOOKMAKERS = ['pinnacle', 'bet365'];
 /** Wall-clock ms (the service's clock is the system clock): short, so (b) stays short. */
@@ -34,96 +28,42 @@ interface Lane {
   client: StreamClient | null;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      server.close(() => {
-        resolve(port);
-      });
-    });
-  });
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 class World {
-  private child: ChildProcess | null = null;
-  private exited: Promise<void> = Promise.resolve();
-  port = 0;
-  adminPort = 0;
   epoch = '';
-  readonly dir = mkdtempSync(path.join(tmpdir(), 'stream-it-'));
   readonly lanes: Lane[] = RECEIVE_TYPES.map((receiveType) => ({ receiveType, book: new LiveBook(), cursors: memoryCursorStore(), client: null }));
 
+  constructor(private readonly service: ServiceProcess) {}
+
   get url(): string {
-    return `http://127.0.0.1:${String(this.port)}`;
+    return this.service.restUrl;
   }
 
   /** Starts the service frozen (same port and data directory on every restart). */
   async start(replayMode: 'extended' | 'public'): Promise<void> {
-    if (this.port === 0) {
-      this.port = await freePort();
-      this.adminPort = await freePort();
-    }
-    const env = {
-      ...process.env,
-      DATA_DIR: this.dir,
-      PORT: String(this.port),
-      ADMIN_PORT: String(this.adminPort),
-      SEED_PAST_DAYS: '0',
-      SCHEDULE_DAYS: '1',
-      LOG_EVERY_SEC: '0',
+    await this.service.start({
       SIM_FROZEN: '1',
-      GATEWAY_ZSTD: 'on',
       GATEWAY_DRAIN_MS: '200',
       GATEWAY_REPLAY_MODE: replayMode,
       RESUME_WINDOW_MS: String(RESUME_WINDOW_MS),
-    };
-    const child = spawn(process.execPath, ['--import', 'tsx', 'service/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
     });
-    this.child = child;
-    this.exited = new Promise((resolve) => child.once('exit', () => { resolve(); }));
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`service exited: ${stderr}`);
-      try {
-        if ((await fetch(`${this.url}/healthz`)).ok) break;
-      } catch {
-        // Not listening yet.
-      }
-      if (Date.now() > deadline) throw new Error(`service did not start: ${stderr}`);
-      await sleep(100);
-    }
   }
 
   /** Stops the service: SIGTERM is graceful (reconnect frames, drain), SIGKILL is a crash. */
   async stop(signal: 'SIGTERM' | 'SIGKILL'): Promise<void> {
-    this.child?.kill(signal);
-    await this.exited;
-    this.child = null;
-  }
-
-  private async admin(action: 'freeze' | 'resume'): Promise<void> {
-    const response = await fetch(`http://127.0.0.1:${String(this.adminPort)}/admin/${action}`, { method: 'POST' });
-    expect(response.ok, `admin ${action}`).toBe(true);
+    await this.service.stop(signal);
   }
 
   /** Lets the simulation run for `ms` of wall time, then freezes it. */
   async run(ms: number): Promise<void> {
-    await this.admin('resume');
+    await this.service.admin('resume');
     await sleep(ms);
-    await this.admin('freeze');
+    await this.service.admin('freeze');
   }
 
   async resumeSim(): Promise<void> {
-    await this.admin('resume');
+    await this.service.admin('resume');
   }
 
   get api(): ApiClient {
@@ -132,7 +72,7 @@ class World {
 
   connect(lane: Lane): void {
     const client = createStreamClient({
-      settings: { url: `ws://127.0.0.1:${String(this.port)}/ws`, apiKey: KEY, lang: 'en', receiveType: lane.receiveType, sportIds: SPORT_IDS, bookmakers: BOOKMAKERS },
+      settings: { url: this.service.wsUrl, apiKey: KEY, lang: 'en', receiveType: lane.receiveType, sportIds: SPORT_IDS, bookmakers: BOOKMAKERS },
       WebSocket: WebSocket as unknown as WebSocketConstructor,
       cursors: lane.cursors,
       snapshots: apiSnapshotSource(this.api),
@@ -186,8 +126,7 @@ class World {
 
   async close(): Promise<void> {
     await this.disconnectAll();
-    await this.stop('SIGTERM');
-    rmSync(this.dir, { recursive: true, force: true });
+    await this.service.close('SIGTERM');
   }
 }
 
@@ -238,7 +177,7 @@ async function waitFor(predicate: () => boolean, ms: number, what: string): Prom
   }
 }
 
-const world = new World();
+const world = new World(await createServiceProcess({ dirPrefix: 'stream-it-' }));
 
 describe.each(['extended', 'public'] as const)('stream client against the real gateway, replay mode %s', (mode) => {
   beforeAll(async () => {

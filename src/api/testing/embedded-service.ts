@@ -1,7 +1,7 @@
 // Starts the real embedded service on loopback for dashboard tests (node environment only), on a
 // temporary DATA_DIR with a manual clock, and freezes it so answers can be compared. The service
-// is Node code outside the app's TypeScript project, so it is loaded by a computed specifier and
-// typed here by the little the tests use.
+// is loaded by service-module.ts and typed here by the little the tests use.
+import { loadServiceModule } from './service-module.ts';
 
 /** The simulator calls the dashboard tests use (see service/sim/simulator.ts). */
 export interface TestSimulator {
@@ -45,24 +45,18 @@ interface FsModule {
   readonly rmSync: (path: string, options: { recursive: boolean; force: boolean }) => void;
 }
 
-/** A module by a specifier TypeScript does not follow (the service is not part of the app project). */
-async function load<T>(specifier: string): Promise<T> {
-  return (await import(/* @vite-ignore */ specifier)) as T;
-}
-
 /**
  * Starts the service with one seeded past day (finished, settled fixtures) and one scheduled day,
  * advances the simulation 40 s so live fixtures have prices, then freezes it.
  * `env` adds service settings (e.g. `{ BENCHMARK: '1' }` for the limit-exempt bench-key).
  */
 export async function startEmbeddedService(env: Record<string, string> = {}): Promise<EmbeddedService> {
-  const root = new URL('../../../', import.meta.url).href;
   const [{ startService }, { loadConfig }, { makeTempDir, TEST_START_MS }, { ManualClock }, { rmSync }] = await Promise.all([
-    load<ServiceModule>(`${root}service/service.ts`),
-    load<ConfigModule>(`${root}service/config.ts`),
-    load<SupportModule>(`${root}service/sim/test-support.ts`),
-    load<SimulatorModule>(`${root}service/sim/simulator.ts`),
-    load<FsModule>('node:fs'),
+    loadServiceModule<ServiceModule>('service/service.ts'),
+    loadServiceModule<ConfigModule>('service/config.ts'),
+    loadServiceModule<SupportModule>('service/sim/test-support.ts'),
+    loadServiceModule<SimulatorModule>('service/sim/simulator.ts'),
+    loadServiceModule<FsModule>('node:fs'),
   ]);
   const dataDir = makeTempDir();
   const config = {
