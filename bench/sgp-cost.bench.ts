@@ -56,13 +56,16 @@ const COMBOS: Readonly<Record<string, readonly (readonly LegSpec[])[]>> = {
     HALVES_AND_QUARTERS('moneyline'),
     [['spreads', 'fulltime', -5.5, '1'], ['totals', 'fulltime', 222.5, 'Over']],
     [['spreads', 'fulltime', -5.5, '1'], ['totals', 'p1+p2', 110.5, 'Over'], ['spreads', 'p3+p4+overtime', -2.5, '1'], ['totals', 'p1', 55.5, 'Over']],
+    // Both scores of the game and an overlapping row: the second half is added backwards.
     [['spreads', 'fulltime', -5.5, '1'], ['totals', 'fulltime', 222.5, 'Over'], ['totals', 'p1+p2', 110.5, 'Over']],
+    [['totals', 'fulltime', 222.5, 'Over'], ['spreads', 'p1+p2', -2.5, '1']],
   ],
   'american-football': [
     HALVES_AND_QUARTERS('moneyline').slice(0, 4),
     HALVES_AND_QUARTERS('moneyline'),
     [['spreads', 'fulltime', -3.5, '1'], ['totals', 'fulltime', 44.5, 'Over'], ['totals', 'p1+p2', 22.5, 'Over']],
     [['spreads', 'fulltime', -3.5, '1'], ['totals', 'p1+p2', 22.5, 'Over'], ['spreads', 'p3+p4+overtime', -1.5, '1'], ['totals', 'p1', 10.5, 'Over']],
+    [['totals', 'fulltime', 44.5, 'Over'], ['spreads', 'p1+p2', -1.5, '1']],
   ],
   'ice-hockey': [
     [['moneyline', 'fulltime', 0, '1'], ['1x2', 'p1', 0, '1'], ['1x2', 'p2', 0, '1'], ['1x2', 'p3', 0, '1'], ['totals', 'result', 5.5, 'Over']],

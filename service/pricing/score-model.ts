@@ -7,7 +7,7 @@ import type { JointStates } from './joint-states.ts';
 import { WorkBudget } from './joint-states.ts';
 import type { GradeMasses, MarketProjection } from './market-families.ts';
 import type { Dist1D, RowDistribution, ScoreProjection } from './score-grid.ts';
-import type { ExpectationFactor } from './segment-expectation.ts';
+import type { EliminationOptions, ExpectationFactor } from './segment-expectation.ts';
 import { emptyGrid } from './score-grid.ts';
 import type { ScoreTables, ScoreUnit } from './score-unit.ts';
 import { PricingError, requireNumberIn } from './pricing-error.ts';
@@ -69,9 +69,9 @@ export interface ScoreModel {
   /**
    * E[Π factors] over the joint of `dims` without building it (segment sports), or null when a
    * row is unknown; models without it are priced from `joint`. Every row must be present (no
-   * void rows). Throws `JointTooLargeError` beyond `budget`.
+   * void rows). Throws `JointTooLargeError` beyond `budget`. `options`: see `EliminationOptions`.
    */
-  expectation?(dims: readonly DimSpec[], factors: readonly ExpectationFactor[], budget: WorkBudget): number | null;
+  expectation?(dims: readonly DimSpec[], factors: readonly ExpectationFactor[], budget: WorkBudget, options?: EliminationOptions): number | null;
   /**
    * Selections the generic families do not cover (`toqualify`, `firstblood`, `racetokills`):
    * a selection, null when the model cannot price it, undefined to use the generic rule.

@@ -3,59 +3,17 @@ import { describe, expect, it } from 'vitest';
 import { createFixturePricer } from './fixture-pricer.ts';
 import type { ModelParams, SgpLeg } from './fixture-pricer.ts';
 import { JOINT_WORK_LIMIT, JointTooLargeError, WorkBudget } from './joint-states.ts';
-import type { ScoreGrid, ScoreProjection } from './score-grid.ts';
-import { convolveGrids, outerGrid } from './score-grid.ts';
+import type { ScoreProjection } from './score-grid.ts';
 import type { DimSpec } from './score-model.ts';
 import type { ExpectationFactor } from './segment-expectation.ts';
-import { SegmentModel } from './segment-model.ts';
 import { SIDES, testMarket } from './test-markets.ts';
+import { exactExpectation, hashFactor, testSegmentModel } from './test-segment-model.ts';
 import { americanFootballModel } from './american-football.ts';
 import { basketballModel } from './basketball.ts';
 import { PRE_MATCH } from './score-model.ts';
 
-const segmentGrid = (a: readonly number[], b: readonly number[]): ScoreGrid =>
-  outerGrid({ min: 0, mass: Float64Array.from(a) }, { min: 0, mass: Float64Array.from(b) });
-
-const SEGMENTS = [segmentGrid([0.5, 0.3, 0.2], [0.6, 0.3, 0.1]), segmentGrid([0.4, 0.4, 0.2], [0.5, 0.5]), segmentGrid([0.7, 0.3], [0.6, 0.4])];
-const OVERTIME = segmentGrid([0.5, 0.5], [0.6, 0.4]);
-const SHOOTOUT: ScoreGrid = { min1: 0, min2: 0, size1: 2, size2: 2, mass: Float64Array.of(0, 0.45, 0.55, 0) };
-
-function model(): SegmentModel {
-  return new SegmentModel({
-    unit: 'goals',
-    segmentCount: 3,
-    sumGrid: (indices) => indices.map((i) => SEGMENTS[i] ?? OVERTIME).reduce((x, y) => convolveGrids(x, y)),
-    stages: () => [OVERTIME, SHOOTOUT],
-    fulltimeStages: 1,
-    extraRows: { qualify: { stages: 2 } },
-  });
-}
-
 const PERIODS = ['p1', 'p2', 'p3', 'p1+p2', 'p2+p3', 'p1+p3', 'result', 'fulltime', 'p2+p3+overtime', 'qualify', 'overtime'] as const;
 const PROJECTIONS: readonly ScoreProjection[] = ['total', 'margin', 'team1', 'team2'];
-
-/** A deterministic factor with a different value at every point (a hash of the value). */
-function hashFactor(dims: readonly number[], seed: number): ExpectationFactor {
-  return {
-    dims,
-    value: (first, second) => 0.25 + (Math.abs(Math.sin(seed * 12.9898 + first * 78.233 + second * 37.719)) % 1),
-  };
-}
-
-/** Σ over the exact joint (the model's `joint`) of the product of the factors. */
-function exactExpectation(m: SegmentModel, dims: readonly DimSpec[], factors: readonly ExpectationFactor[]): number {
-  const joint = m.joint(dims, new WorkBudget(Number.POSITIVE_INFINITY));
-  if (joint === null) throw new Error('no joint');
-  const values = new Int32Array(joint.states.lo.length);
-  let sum = 0;
-  joint.states.forEach((key, p) => {
-    joint.states.decode(key, values);
-    let w = p;
-    for (const f of factors) w *= f.value(values[f.dims[0] ?? 0] ?? 0, f.dims[1] === undefined ? 0 : (values[f.dims[1]] ?? 0));
-    sum += w;
-  });
-  return sum;
-}
 
 describe('SegmentModel.expectation', () => {
   it('equals the sum over the exact joint for any views of any rows', () => {
@@ -66,7 +24,7 @@ describe('SegmentModel.expectation', () => {
         (views, seed) => {
           const dims: DimSpec[] = views.map((v) => ({ period: v.period, unit: 'goals', projection: v.projection }));
           const factors = dims.map((_d, i) => hashFactor([i], seed + i));
-          const m = model();
+          const m = testSegmentModel();
           const actual = m.expectation(dims, factors, new WorkBudget(JOINT_WORK_LIMIT));
           expect(actual).toBeCloseTo(exactExpectation(m, dims, factors), 12);
         },
@@ -84,13 +42,13 @@ describe('SegmentModel.expectation', () => {
         { period: 'fulltime', unit: 'goals', projection: 'total' },
       ];
       const factors = [hashFactor([0, 1], 3), hashFactor([2], 5), hashFactor([3], 7)];
-      const m = model();
+      const m = testSegmentModel();
       expect(m.expectation(dims, factors, new WorkBudget(JOINT_WORK_LIMIT)), period).toBeCloseTo(exactExpectation(m, dims, factors), 12);
     }
   });
 
   it('knows no row in another unit and throws beyond the budget', () => {
-    const m = model();
+    const m = testSegmentModel();
     expect(m.expectation([{ period: 'p9', unit: 'goals', projection: 'total' }], [], new WorkBudget(1))).toBeNull();
     const dims: DimSpec[] = [{ period: 'fulltime', unit: 'goals', projection: 'total' }];
     expect(() => m.expectation(dims, [hashFactor([0], 1)], new WorkBudget(1))).toThrow(JointTooLargeError);
@@ -169,13 +127,15 @@ describe('joint fair price within the work budget', () => {
     expect(budget.used).toBeLessThan(JOINT_WORK_LIMIT / 10);
   });
 
-  it('refuses game spread, game total and first-half total as too large (both scores of the game convolved twice)', () => {
+  it('prices game spread, game total and first-half total within the budget (the second half added backwards)', () => {
     const legs = fairLegs(BASKETBALL, 11, [
       ['spreads', 'fulltime', -5.5, '1'],
       ['totals', 'fulltime', 222.5, 'Over'],
       ['totals', 'p1+p2', 110.5, 'Over'],
     ]);
-    expect(createFixturePricer(BASKETBALL).jointFairPrice(legs)).toMatchObject({ kind: 'not_combinable', reason: 'joint_too_large' });
+    const budget = new WorkBudget(JOINT_WORK_LIMIT);
+    expect(createFixturePricer(BASKETBALL).jointFairPrice(legs, budget).kind).toBe('priced');
+    expect(budget.used).toBeLessThanOrEqual(JOINT_WORK_LIMIT);
   });
 
   it('gives the same price as the exact joint on a three-leg American football parlay', () => {

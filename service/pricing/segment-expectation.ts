@@ -16,6 +16,8 @@
 // ~2·10⁴ cells, so the joint probability moves by < 1e-11 absolute — far below a price rounded
 // to 2 decimals (the brief's bar was 1e-6), and below what the pricing tests pin (prices to 10
 // digits); service/pricing/segment-expectation.test.ts compares with the exact joint.
+// Overlap. When the state is both scores of the game (a spread and a total, after a first-half
+// leg) the last block is added backwards instead (separable-contraction.ts): ~N³, not N⁴.
 // Cost. Every step charges the budget with (states × transitions) + the size of its new array,
 // the same unit as `JointStates.advance`: one unit is one multiply-add on a dense array.
 
@@ -23,6 +25,8 @@ import { FACTOR_WORK, JointTooLargeError } from './joint-states.ts';
 import type { WorkBudget } from './joint-states.ts';
 import type { ScoreGrid, ScoreProjection } from './score-grid.ts';
 import { projectScore } from './score-grid.ts';
+import type { ContractedFactor } from './separable-contraction.ts';
+import { contractionCost, contractLastBlock, separableAxes } from './separable-contraction.ts';
 
 /** Grid cells and stage outcomes below this probability are dropped (see the tolerance above). */
 export const PRUNE_MASS = 1e-16;
@@ -251,11 +255,22 @@ function nonZeroCount(state: Float64Array): number {
   return n;
 }
 
+/** How `eliminate` adds the last block (tests and benches compare the two ways). */
+export interface EliminationOptions {
+  /**
+   * 'auto' (the default) adds it backwards (separable-contraction.ts) when that applies and is
+   * cheaper; 'backward' whenever it applies; 'forward' never.
+   */
+  readonly lastBlock?: 'auto' | 'forward' | 'backward';
+  /** Set to the way the last block was added. */
+  readonly trace?: { lastBlock: 'forward' | 'backward' | 'none' };
+}
+
 /**
  * E[Π factors] of the views in `input`; throws `JointTooLargeError` when the work would exceed
  * `budget` or a step's state array would be too large.
  */
-export function eliminate(input: EliminationInput, budget: WorkBudget): number {
+export function eliminate(input: EliminationInput, budget: WorkBudget, options: EliminationOptions = {}): number {
   const { dims, blocks, factors } = input;
   const lastBlock = dims.map((d) => Math.max(-1, ...d.blocks));
   const closesBeforeStages = (d: number): boolean => d !== input.tieDim && (dims[d]?.stages ?? 0) === 0;
@@ -323,6 +338,15 @@ export function eliminate(input: EliminationInput, budget: WorkBudget): number {
     }
     const next = layoutOf(classes, classRanges);
 
+    if (k === blocks.length - 1 && options.lastBlock !== 'forward') {
+      const backward = lastBlockBackward(layout, state, next, fed, cells, folded, factors.filter((_f, index) => applied[index] !== true), input, options, budget);
+      if (backward !== null) {
+        if (options.trace !== undefined) options.trace.lastBlock = 'backward';
+        return backward;
+      }
+    }
+    if (options.trace !== undefined) options.trace.lastBlock = 'forward';
+
     // Transitions of block k: the key offset of each cell, equal offsets merged.
     budget.charge(cells.count * (folded.length * FACTOR_WORK + 1));
     const { offsets, masses } = blockTransitions(cells, next, fed, folded, input);
@@ -343,6 +367,77 @@ export function eliminate(input: EliminationInput, budget: WorkBudget): number {
   }
 
   return finish(layout, state, open, factors.filter((_f, index) => applied[index] !== true), input, budget);
+}
+
+/**
+ * The last block added backwards (separable-contraction.ts), or null when that does not apply or
+ * (with 'auto') costs more than adding it forwards. It applies when the state is one pair of
+ * scores, the block feeds it and nothing else, and the factors left are each on one view of that
+ * pair reading at most two projections (a spread and a total): the views overlapping rows need.
+ */
+function lastBlockBackward(
+  layout: Layout,
+  state: Float64Array,
+  next: Layout,
+  fed: readonly boolean[],
+  cells: Cells,
+  folded: readonly ExpectationFactor[],
+  remaining: readonly ExpectationFactor[],
+  input: EliminationInput,
+  options: EliminationOptions,
+  budget: WorkBudget,
+): number | null {
+  const [source, ...otherSources] = layout.classes;
+  const [target, ...otherTargets] = next.classes;
+  if (source === undefined || target === undefined || otherSources.length > 0 || otherTargets.length > 0) return null;
+  if (source.kind !== 'cell' || target.kind !== 'cell' || fed[0] !== true) return null;
+  if (input.tieDim >= 0 && !target.dims.includes(input.tieDim)) return null;
+  const contracted: ContractedFactor[] = [];
+  for (const f of remaining) {
+    const [d, second] = f.dims;
+    if (d === undefined || second !== undefined || !target.dims.includes(d)) return null;
+    const dim = input.dims[d];
+    if (dim === undefined) return null;
+    contracted.push({ projection: dim.projection, level: d === input.tieDim ? 0 : dim.stages, value: (v) => f.value(v, 0) });
+  }
+  const axes = separableAxes(contracted);
+  if (axes === null) return null;
+  const count = nonZeroCount(state);
+  const values = new Int32Array(layout.size.length);
+  const states = { count, a: new Int32Array(count), b: new Int32Array(count), p: new Float64Array(count) };
+  let n = 0;
+  for (let key = 0; key < state.length; key += 1) {
+    const p = state[key] ?? 0;
+    if (p === 0) continue;
+    decode(layout, key, values);
+    states.a[n] = values[source.axis] ?? 0;
+    states.b[n] = values[source.axis + 1] ?? 0;
+    states.p[n] = p;
+    n += 1;
+  }
+  if (options.lastBlock !== 'backward' && contractionCost(states, cells, axes) >= count * cells.count + 2 * next.total) return null;
+  budget.charge(state.length + cells.count * (folded.length * FACTOR_WORK + 1));
+  const weighted = foldedWeights(cells, folded, input);
+  const stages = input.tieDim < 0 ? null : stageOutcomes(input.stages);
+  return contractLastBlock(states, weighted, contracted, stages, budget);
+}
+
+/** The block's cells weighed by the factors of the classes that start and end with it. */
+function foldedWeights(cells: Cells, folded: readonly ExpectationFactor[], input: EliminationInput): Cells {
+  if (folded.length === 0) return cells;
+  const p = new Float64Array(cells.count);
+  for (let n = 0; n < cells.count; n += 1) {
+    const a = cells.a[n] ?? 0;
+    const b = cells.b[n] ?? 0;
+    let weight = cells.p[n] ?? 0;
+    for (const f of folded) {
+      const [d1 = 0, d2] = f.dims;
+      const first = projectScore(input.dims[d1]?.projection ?? 'total', a, b);
+      weight *= f.value(first, d2 === undefined ? 0 : projectScore(input.dims[d2]?.projection ?? 'total', a, b));
+    }
+    p[n] = weight;
+  }
+  return { ...cells, p };
 }
 
 /**

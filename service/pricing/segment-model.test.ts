@@ -1,26 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { JointTooLargeError, WorkBudget } from './joint-states.ts';
 import type { ScoreGrid } from './score-grid.ts';
-import { cellMass, convolveGrids, gridMass, outerGrid, projectScore } from './score-grid.ts';
-import { SegmentModel, overtimeUntilDecided, segmentShareLeft } from './segment-model.ts';
-
-const segmentGrid = (a: readonly number[], b: readonly number[]): ScoreGrid =>
-  outerGrid({ min: 0, mass: Float64Array.from(a) }, { min: 0, mass: Float64Array.from(b) });
-
-const SEGMENTS = [segmentGrid([0.5, 0.3, 0.2], [0.6, 0.3, 0.1]), segmentGrid([0.4, 0.4, 0.2], [0.5, 0.5]), segmentGrid([0.7, 0.3], [0.6, 0.4])];
-const OVERTIME = segmentGrid([0.5, 0.5], [0.6, 0.4]);
-const SHOOTOUT: ScoreGrid = { min1: 0, min2: 0, size1: 2, size2: 2, mass: Float64Array.of(0, 0.45, 0.55, 0) };
-
-function model(): SegmentModel {
-  return new SegmentModel({
-    unit: 'goals',
-    segmentCount: 3,
-    sumGrid: (indices) => indices.map((i) => SEGMENTS[i] ?? OVERTIME).reduce((x, y) => convolveGrids(x, y)),
-    stages: () => [OVERTIME, SHOOTOUT],
-    fulltimeStages: 1,
-    extraRows: { qualify: { stages: 2 } },
-  });
-}
+import { cellMass, gridMass, projectScore } from './score-grid.ts';
+import { overtimeUntilDecided, segmentShareLeft } from './segment-model.ts';
+import { OVERTIME, SEGMENTS, SHOOTOUT, testSegmentModel } from './test-segment-model.ts';
 
 type Cell = readonly [number, number];
 
@@ -51,7 +34,7 @@ function enumerate(visit: (p: number, segments: readonly Cell[], overtime: Cell,
 
 describe('SegmentModel', () => {
   it('reads the segments and stages of a period', () => {
-    const m = model();
+    const m = testSegmentModel();
     expect(m.shapeOf('p3+p1')).toEqual({ segments: [0, 2], stages: 0 });
     expect(m.shapeOf('p2+p3+overtime')).toEqual({ segments: [1, 2], stages: 1 });
     expect(m.shapeOf('qualify')).toEqual({ segments: [0, 1, 2], stages: 2 });
@@ -59,7 +42,7 @@ describe('SegmentModel', () => {
   });
 
   it('adds the tie-break only when regulation is tied', () => {
-    const row = model().row('p2+p3+overtime', 'goals');
+    const row = testSegmentModel().row('p2+p3+overtime', 'goals');
     const expected = new Map<string, number>();
     enumerate((p, [, s2, s3], ot) => {
       const key = `${String((s2?.[0] ?? 0) + (s3?.[0] ?? 0) + ot[0])}:${String((s2?.[1] ?? 0) + (s3?.[1] ?? 0) + ot[1])}`;
@@ -73,7 +56,7 @@ describe('SegmentModel', () => {
   });
 
   it('plays the second stage only after a tied first one', () => {
-    const qualify = model().row('qualify', 'goals');
+    const qualify = testSegmentModel().row('qualify', 'goals');
     let draw = 0;
     for (let a = 0; a < 12; a += 1) draw += cellMass(qualify?.grid ?? SHOOTOUT, a, a);
     expect(draw).toBe(0);
@@ -85,7 +68,7 @@ describe('SegmentModel', () => {
       { period: 'fulltime', unit: 'goals', projection: 'margin' },
       { period: 'qualify', unit: 'goals', projection: 'team1' },
     ] as const;
-    const joint = model().joint(dims, new WorkBudget(1e6));
+    const joint = testSegmentModel().joint(dims, new WorkBudget(1e6));
     const expected = new Map<string, number>();
     enumerate((p, segments, ot, so) => {
       const regulation = segments.reduce<[number, number]>((s, c) => [s[0] + c[0], s[1] + c[1]], [0, 0]);
@@ -109,7 +92,7 @@ describe('SegmentModel', () => {
   });
 
   it('knows no row in another unit and refuses over budget', () => {
-    const m = model();
+    const m = testSegmentModel();
     expect(m.row('result', 'points')).toBeNull();
     expect(m.joint([{ period: 'p9', unit: 'goals', projection: 'total' }], new WorkBudget(1))).toBeNull();
     expect(() => m.joint([{ period: 'p1', unit: 'goals', projection: 'total' }], new WorkBudget(1))).toThrow(JointTooLargeError);

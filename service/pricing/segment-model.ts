@@ -12,7 +12,7 @@
 
 import { JointStates, TransitionsBuilder } from './joint-states.ts';
 import type { Transitions, WorkBudget } from './joint-states.ts';
-import type { EliminationDim, ExpectationFactor } from './segment-expectation.ts';
+import type { EliminationDim, EliminationOptions, ExpectationFactor } from './segment-expectation.ts';
 import { eliminate } from './segment-expectation.ts';
 import type { Dist1D, RowDistribution, ScoreGrid, ScoreProjection } from './score-grid.ts';
 import {
@@ -195,9 +195,10 @@ export class SegmentModel {
   /**
    * E[Π factors] over the views `dims` (see segment-expectation.ts): the same number as summing
    * the factors over `joint(dims)`, within `PRUNE_MASS`, at a fraction of the cost; null when a
-   * row is unknown. Throws `JointTooLargeError` beyond `budget`.
+   * row is unknown. Throws `JointTooLargeError` beyond `budget`. `options` pick how the last
+   * block is added (tests compare the ways; the default picks the cheaper).
    */
-  expectation(dims: readonly DimSpec[], factors: readonly ExpectationFactor[], budget: WorkBudget): number | null {
+  expectation(dims: readonly DimSpec[], factors: readonly ExpectationFactor[], budget: WorkBudget, options?: EliminationOptions): number | null {
     const shapes: RowShape[] = [];
     for (const dim of dims) {
       const shape = dim.unit === this.spec.unit ? this.shapeOf(dim.period) : null;
@@ -237,6 +238,7 @@ export class SegmentModel {
         factors,
       },
       budget,
+      options,
     );
   }
 
@@ -446,7 +448,7 @@ export function segmentScoreModel(
     row: (period, unit) => model.row(period, unit),
     rowProjection: (period, unit, projection) => model.rowProjection(period, unit, projection),
     joint: (dims, budget) => model.joint(dims, budget),
-    expectation: (dims, factors, budget) => model.expectation(dims, factors, budget),
+    expectation: (dims, factors, budget, options) => model.expectation(dims, factors, budget, options),
     specialSelection,
   };
 }
