@@ -1,7 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { JointTooLargeError, WorkBudget } from './joint-states.ts';
 import type { ScoreGrid } from './score-grid.ts';
-import { cellMass, gridMass, projectScore } from './score-grid.ts';
+import { cellMass, convolveGrids, emptyGrid, gridMass, projectScore, trimGrid } from './score-grid.ts';
 import { overtimeUntilDecided, segmentShareLeft } from './segment-model.ts';
 import { OVERTIME, SEGMENTS, SHOOTOUT, testSegmentModel } from './test-segment-model.ts';
 
@@ -99,7 +100,65 @@ describe('SegmentModel', () => {
   });
 });
 
+/** The period-by-period sum the renewal form replaces: Σₖ tiedᵏ⁻¹ ⊛ untied, one 2-D convolution a period. */
+function overtimeByPeriods(period: ScoreGrid): ScoreGrid {
+  const tied = { ...period, mass: new Float64Array(period.mass.length) };
+  const untied = { ...period, mass: period.mass.slice() };
+  for (let i = 0; i < period.size1; i += 1) {
+    for (let j = 0; j < period.size2; j += 1) {
+      if (period.min1 + i !== period.min2 + j) continue;
+      tied.mass[i * period.size2 + j] = period.mass[i * period.size2 + j] ?? 0;
+      untied.mass[i * period.size2 + j] = 0;
+    }
+  }
+  const add = (x: ScoreGrid, y: ScoreGrid): ScoreGrid => {
+    const min1 = Math.min(x.min1, y.min1);
+    const min2 = Math.min(x.min2, y.min2);
+    const out = emptyGrid(min1, min2, Math.max(x.min1 + x.size1, y.min1 + y.size1) - min1, Math.max(x.min2 + x.size2, y.min2 + y.size2) - min2);
+    for (const g of [x, y]) {
+      for (let i = 0; i < g.size1; i += 1) {
+        for (let j = 0; j < g.size2; j += 1) {
+          const at = (g.min1 + i - min1) * out.size2 + g.min2 + j - min2;
+          out.mass[at] = (out.mass[at] ?? 0) + (g.mass[i * g.size2 + j] ?? 0);
+        }
+      }
+    }
+    return out;
+  };
+  let total: ScoreGrid = untied;
+  let carried: ScoreGrid = tied;
+  for (let round = 0; round < 60 && gridMass(carried) >= 1e-15; round += 1) {
+    total = add(total, convolveGrids(carried, untied));
+    carried = convolveGrids(carried, tied);
+  }
+  return trimGrid(total);
+}
+
 describe('overtimeUntilDecided', () => {
+  it('equals the period-by-period sum on any period grid, cell by cell', () => {
+    const grid = fc
+      .record({ min1: fc.integer({ min: 0, max: 3 }), min2: fc.integer({ min: 0, max: 3 }), size1: fc.integer({ min: 1, max: 5 }), size2: fc.integer({ min: 1, max: 5 }) })
+      .chain(({ min1, min2, size1, size2 }) =>
+        fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: size1 * size2, maxLength: size1 * size2 }).map((raw) => {
+          const total = raw.reduce((a, b) => a + b, 0) || 1;
+          return { min1, min2, size1, size2, mass: Float64Array.from(raw, (p) => (p / total) * 0.999) };
+        }),
+      );
+    fc.assert(
+      fc.property(grid, (period) => {
+        const fast = overtimeUntilDecided(period);
+        const slow = overtimeByPeriods(period);
+        for (let a = Math.min(fast.min1, slow.min1); a < Math.max(fast.min1 + fast.size1, slow.min1 + slow.size1); a += 1) {
+          for (let b = Math.min(fast.min2, slow.min2); b < Math.max(fast.min2 + fast.size2, slow.min2 + slow.size2); b += 1) {
+            expect(Math.abs(cellMass(fast, a, b) - cellMass(slow, a, b))).toBeLessThan(1e-15);
+          }
+        }
+      }),
+      // The reference is the slow sum being replaced: a few dozen grids keep the test quick.
+      { numRuns: 40 },
+    );
+  });
+
   it('repeats a tied period until one is decided', () => {
     const grid = overtimeUntilDecided(OVERTIME);
     expect(gridMass(grid)).toBeCloseTo(1, 14);

@@ -409,31 +409,53 @@ export function segmentShareLeft(elapsed: number, index: number, count: number):
 /**
  * The total increment of overtime periods played one after another until one is not tied (the
  * distribution of one period is `period`): Σₖ tied^(k−1) ⊛ untied, summed until the mass still
- * tied is below 1e-15, which is then dropped, as are border rows and columns holding < 1e-17.
- * Never tied, so `fulltime` always has a winner.
+ * tied is below 1e-15 (at most 60 periods), which is then dropped, as are border rows and columns
+ * holding < 1e-17. Never tied, so `fulltime` always has a winner.
+ *
+ * A tied period adds the same score s to both sides, so every power of `tied` lives on the
+ * diagonal and is a 1-D distribution of s: the renewal sum D = Σₖ tiedᵏ is built with 1-D
+ * convolutions and applied to `untied` once (D ⊛ untied), instead of one 2-D convolution and one
+ * grid sum per period (~110 ms for a baseball inning grid, repeated on every parameter drift;
+ * now ~1 ms). Same sum, other order: equal within floating-point rounding (tested against the
+ * period-by-period sum).
  */
 export function overtimeUntilDecided(period: ScoreGrid): ScoreGrid {
-  const tied = { ...period, mass: new Float64Array(period.mass.length) };
   const untied = { ...period, mass: period.mass.slice() };
-  for (let i = 0; i < period.size1; i += 1) {
-    for (let j = 0; j < period.size2; j += 1) {
-      if (period.min1 + i !== period.min2 + j) continue;
-      const cell = i * period.size2 + j;
-      tied.mass[cell] = period.mass[cell] ?? 0;
-      untied.mass[cell] = 0;
-    }
+  // The tied cells as a 1-D distribution of the shared score s (on both sides).
+  const tieMin = Math.max(period.min1, period.min2);
+  const tieMax = Math.min(period.min1 + period.size1, period.min2 + period.size2) - 1;
+  const tie = new Float64Array(Math.max(0, tieMax - tieMin + 1));
+  for (let s = tieMin; s <= tieMax; s += 1) {
+    const cell = (s - period.min1) * period.size2 + (s - period.min2);
+    tie[s - tieMin] = period.mass[cell] ?? 0;
+    untied.mass[cell] = 0;
   }
-  let total: ScoreGrid = untied;
-  let carried: ScoreGrid = tied;
+  // D = δ₀ + Σₖ tieᵏ, k from 1 while the k-th power still holds ≥ 1e-15 (at most 60 periods).
+  let renewal: Dist1D = { min: 0, mass: Float64Array.of(1) };
+  let power: Dist1D = { min: tieMin, mass: tie };
   for (let round = 0; round < 60; round += 1) {
     let tiedMass = 0;
-    for (const p of carried.mass) tiedMass += p;
+    for (const p of power.mass) tiedMass += p;
     if (tiedMass < 1e-15) break;
-    total = addGrids(total, convolveGrids(carried, untied));
-    carried = convolveGrids(carried, tied);
+    renewal = addDists(renewal, power);
+    power = convolve1D(power, { min: tieMin, mass: tie });
+  }
+  // D (on the diagonal) ⊛ untied.
+  const out = emptyGrid(untied.min1 + renewal.min, untied.min2 + renewal.min, untied.size1 + renewal.mass.length - 1, untied.size2 + renewal.mass.length - 1);
+  for (let k = 0; k < renewal.mass.length; k += 1) {
+    const w = renewal.mass[k] ?? 0;
+    if (w === 0) continue;
+    for (let i = 0; i < untied.size1; i += 1) {
+      const from = i * untied.size2;
+      const to = (i + k) * out.size2 + k;
+      for (let j = 0; j < untied.size2; j += 1) {
+        const p = untied.mass[from + j] ?? 0;
+        if (p !== 0) out.mass[to + j] = (out.mass[to + j] ?? 0) + w * p;
+      }
+    }
   }
   // Many overtimes widen the window far beyond where any mass is left.
-  return trimGrid(total);
+  return trimGrid(out);
 }
 
 /** The `ScoreModel` of a segment sport; `specialSelection` defaults to the generic rules. */
