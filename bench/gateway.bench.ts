@@ -272,7 +272,9 @@ async function fanOut(servicePid: number, bookmakers: readonly string[]): Promis
 }
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'odds-bench-gateway-'));
-const service = spawn(process.execPath, ['--import', 'tsx', 'service/main.ts'], {
+// BENCH_SERVICE_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the service under this load.
+const serviceNodeArgs = (process.env.BENCH_SERVICE_NODE_ARGS ?? '').split(' ').filter((arg) => arg !== '');
+const service = spawn(process.execPath, [...serviceNodeArgs, '--import', 'tsx', 'service/main.ts'], {
   env: {
     ...process.env,
     PORT: String(PORT),

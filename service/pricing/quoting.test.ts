@@ -99,6 +99,33 @@ describe('applyMargin', () => {
     }
   });
 
+  it('solves the power exponent as exactly as a 100-step bisection, on any market', () => {
+    const bisected = (probabilities: readonly number[], margin: number): number[] => {
+      let low = 1e-6;
+      let high = 1;
+      for (let i = 0; i < 100; i += 1) {
+        const k = (low + high) / 2;
+        if (probabilities.reduce((s, p) => s + (p > 0 ? p ** k : 0), 0) > 1 + margin) low = k;
+        else high = k;
+      }
+      const k = (low + high) / 2;
+      return probabilities.map((p) => (p > 0 ? p ** k : 0));
+    };
+    const market = fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 2, maxLength: 30 }).filter((raw) => raw.some((p) => p > 1e-9));
+    fc.assert(
+      fc.property(market, fc.double({ min: 0, max: 0.3, noNaN: true }), (raw, margin) => {
+        const total = raw.reduce((a, b) => a + b, 0);
+        const probabilities = raw.map((p) => p / total);
+        const implied = applyMargin(probabilities, margin, 'power');
+        const reference = bisected(probabilities, margin);
+        implied.forEach((q, i) => {
+          expect(Math.abs(q - (reference[i] ?? Number.NaN))).toBeLessThan(1e-14);
+        });
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   it('puts relatively more margin on the long shot with the power method', () => {
     const [favourite, , longShot] = applyMargin([0.6, 0.3, 0.1], 0.06, 'power');
     expect((longShot ?? 0) / 0.1).toBeGreaterThan((favourite ?? 0) / 0.6);
