@@ -104,6 +104,16 @@ export function esportsModel(params: EsportsParams, state: InPlayState): ScoreMo
   );
   const freshGrid = poissonGrid(params.kills1, params.kills2);
   const gridOf = (mapIndex: number): ScoreGrid => (mapIndex === currentIndex ? currentGrid : freshGrid);
+  // Each grid's cells with the winner's probability, computed once per model, not per joint.
+  const cellsOf = new Map<ScoreGrid, MapCells>();
+  const mapCells = (grid: ScoreGrid): MapCells => {
+    let cells = cellsOf.get(grid);
+    if (cells === undefined) {
+      cells = cellsWithWinner(grid, beta);
+      cellsOf.set(grid, cells);
+    }
+    return cells;
+  };
 
   const rowOf = (period: string, unit: ScoreUnit): EsportsRow | null => {
     if (unit !== 'maps' && unit !== 'kills') return null;
@@ -137,18 +147,24 @@ export function esportsModel(params: EsportsParams, state: InPlayState): ScoreMo
     hi.push(needed, needed);
     const mapsDim = dims.length;
     let states = new JointStates(lo, hi);
-    const vector = new Int32Array(lo.length);
+    // A map's outcome moves the key by Σ projectionᵈ·strideᵈ over the rows that hold the map,
+    // plus the winner's stride (the key is linear in the vector, and `advance` keeps the strides):
+    // called for every cell of every map's kill grid, so it is kept free of allocations.
+    const strides = states.strides;
+    const touching = Array.from({ length: bestOf }, (_, map) =>
+      rows.flatMap((row, d) => (row.maps.includes(map) ? [{ kills: row.unit === 'kills', projection: projections[d] ?? 'total', stride: strides[d] ?? 0 }] : [])),
+    );
+    const winStride1 = strides[mapsDim] ?? 0;
+    const winStride2 = strides[mapsDim + 1] ?? 0;
     const delta = (map: number, kills1: number, kills2: number, winner: 1 | 2): number => {
-      vector.fill(0);
-      rows.forEach((row, d) => {
-        if (!row.maps.includes(map)) return;
-        const [a, b] = row.unit === 'kills' ? [kills1, kills2] : winner === 1 ? [1, 0] : [0, 1];
-        vector[d] = projectScore(projections[d] ?? 'total', a, b);
-      });
-      vector[mapsDim + winner - 1] = 1;
-      return states.offset(vector);
+      let shift = winner === 1 ? winStride1 : winStride2;
+      for (const t of touching[map] ?? []) {
+        const value = t.kills ? projectScore(t.projection, kills1, kills2) : winner === 1 ? projectScore(t.projection, 1, 0) : projectScore(t.projection, 0, 1);
+        shift += value * t.stride;
+      }
+      return shift;
     };
-    vector.fill(0);
+    const vector = new Int32Array(lo.length);
     let start = states.encode(vector);
     finished.forEach(({ winner, kills }, map) => {
       start += delta(map, kills[0], kills[1], winner);
@@ -161,7 +177,7 @@ export function esportsModel(params: EsportsParams, state: InPlayState): ScoreMo
     };
     for (let map = currentIndex; map < bestOf && !seriesOver; map += 1) {
       states = states.advance(
-        mapTransitions(gridOf(map), beta, (k1, k2, w) => delta(map, k1, k2, w)),
+        mapTransitions(mapCells(gridOf(map)), (k1, k2, w) => delta(map, k1, k2, w)),
         budget,
         seriesDecided,
       );
@@ -175,6 +191,20 @@ export function esportsModel(params: EsportsParams, state: InPlayState): ScoreMo
         return row.maps.every((m) => m < played);
       },
     };
+  };
+
+  // Race probabilities by (needs, kills): both outcomes of a race market, and the same race on
+  // every map not yet started, ask for the same values over the same kill grid.
+  const races = new Map<number, number | null>();
+  const race = (needA: number, needB: number, killsA: number, killsB: number): number | null => {
+    if (Math.max(needA, needB, killsA, killsB) >= 1024 || Math.min(needA, needB, killsA, killsB) < 0) return raceProbability(needA, needB, killsA, killsB);
+    const key = ((needA * 1024 + needB) * 1024 + killsA) * 1024 + killsB;
+    let p = races.get(key);
+    if (p === undefined) {
+      p = raceProbability(needA, needB, killsA, killsB);
+      races.set(key, p);
+    }
+    return p;
   };
 
   const orderSelection = (market: CatalogueMarket, outcomeName: string): Selection | null => {
@@ -203,7 +233,7 @@ export function esportsModel(params: EsportsParams, state: InPlayState): ScoreMo
       const reached2 = soFar[1] >= target;
       if (reached1 && reached2) return null;
       conditional = (k1, k2, out) => {
-        const p1 = reached1 ? 1 : reached2 ? 0 : raceProbability(target - soFar[0], target - soFar[1], k1 - soFar[0], k2 - soFar[1]);
+        const p1 = reached1 ? 1 : reached2 ? 0 : race(target - soFar[0], target - soFar[1], k1 - soFar[0], k2 - soFar[1]);
         if (p1 === null) {
           out.push = 1;
           return;
@@ -241,19 +271,44 @@ export function esportsModel(params: EsportsParams, state: InPlayState): ScoreMo
   };
 }
 
-/** A map's outcomes as key offsets (kills and winner merged when the dims do not tell them apart). */
-function mapTransitions(grid: ScoreGrid, beta: number, delta: (kills1: number, kills2: number, winner: 1 | 2) => number): Transitions {
-  const transitions = new TransitionsBuilder();
+/** A map's kill-grid cells with non-zero mass, and each one's mass split by the map's winner. */
+interface MapCells {
+  readonly kills1: Int32Array;
+  readonly kills2: Int32Array;
+  readonly win1: Float64Array;
+  readonly win2: Float64Array;
+}
+
+/** The cells of `grid` with P(cell and side 1 wins) and P(cell and side 2 wins) (logistic in β·kill difference). */
+function cellsWithWinner(grid: ScoreGrid, beta: number): MapCells {
+  const kills1: number[] = [];
+  const kills2: number[] = [];
+  const win1: number[] = [];
+  const win2: number[] = [];
   for (let i = 0; i < grid.size1; i += 1) {
     for (let j = 0; j < grid.size2; j += 1) {
       const p = grid.mass[i * grid.size2 + j] ?? 0;
       if (p === 0) continue;
-      const k1 = grid.min1 + i;
-      const k2 = grid.min2 + j;
-      const win = logistic(beta * (k1 - k2));
-      if (win > 0) transitions.add(delta(k1, k2, 1), p * win);
-      if (win < 1) transitions.add(delta(k1, k2, 2), p * (1 - win));
+      const win = logistic(beta * (grid.min1 + i - (grid.min2 + j)));
+      kills1.push(grid.min1 + i);
+      kills2.push(grid.min2 + j);
+      win1.push(p * win);
+      win2.push(p * (1 - win));
     }
+  }
+  return { kills1: Int32Array.from(kills1), kills2: Int32Array.from(kills2), win1: Float64Array.from(win1), win2: Float64Array.from(win2) };
+}
+
+/** A map's outcomes as key offsets (kills and winner merged when the dims do not tell them apart). */
+function mapTransitions(cells: MapCells, delta: (kills1: number, kills2: number, winner: 1 | 2) => number): Transitions {
+  const transitions = new TransitionsBuilder();
+  for (let c = 0; c < cells.kills1.length; c += 1) {
+    const k1 = cells.kills1[c] ?? 0;
+    const k2 = cells.kills2[c] ?? 0;
+    const w1 = cells.win1[c] ?? 0;
+    const w2 = cells.win2[c] ?? 0;
+    if (w1 > 0) transitions.add(delta(k1, k2, 1), w1);
+    if (w2 > 0) transitions.add(delta(k1, k2, 2), w2);
   }
   return transitions.build();
 }
