@@ -5,7 +5,7 @@ import path from 'node:path';
 import { loadConfig, PROJECT_ROOT } from './config.ts';
 import { startService } from './service.ts';
 import type { Service } from './service.ts';
-import type { SimStats } from './sim/simulator.ts';
+import type { SimStats, TickTimings } from './sim/simulator.ts';
 
 function log(line: string): void {
   console.log(`${new Date().toISOString()} ${line}`);
@@ -22,6 +22,12 @@ function megabytes(bytes: number): string {
 }
 
 /** The periodic one-line summary: live fixtures, price changes per second, goals, DB size. */
+/** The stall figures of the summary line: longest tick and longest unsplittable step, with its cause. */
+function tickLine(t: TickTimings): string {
+  if (t.ticks === 0) return '';
+  return ` · longest tick ${t.longestTickMs.toFixed(0)} ms, longest step ${t.longestStepMs.toFixed(0)} ms (${t.longestStep})`;
+}
+
 function startSummary(service: Service, everySec: number): NodeJS.Timeout | null {
   if (everySec <= 0) return null;
   let last: SimStats = service.simulator.stats();
@@ -33,7 +39,8 @@ function startSummary(service: Service, everySec: number): NodeJS.Timeout | null
     log(
       `${stats.frozen ? '[frozen] ' : ''}live ${String(stats.live)} · pre-game quoted ${String(stats.quotedFixtures - stats.live)} · ` +
         `${rate.toFixed(0)} changes/s · goals ${String(stats.goals - last.goals)} (total ${String(stats.goals)}) · ` +
-        `settled ${String(stats.settlements)} · odds ${String(stats.oddsEntries)} · DB ${megabytes(service.history.sizeBytes())}`,
+        `settled ${String(stats.settlements)} · odds ${String(stats.oddsEntries)} · DB ${megabytes(service.history.sizeBytes())}` +
+        tickLine(service.simulator.takeTickTimings()),
     );
     last = stats;
     lastAt = now;

@@ -81,6 +81,19 @@ export class DataDirMismatchError extends Error {
 }
 
 /** Counters for the log summary and /healthz. */
+/**
+ * How long the timer-driven ticks held the event loop since the last read: the longest tick
+ * (first slice to last, other work between slices included) and the longest single step (the
+ * unit no slice can split: one fixture's step, a history chunk, the feed's flush…) with what it
+ * was. The periodic log prints them, so a stall shows with its cause.
+ */
+export interface TickTimings {
+  readonly ticks: number;
+  readonly longestTickMs: number;
+  readonly longestStepMs: number;
+  readonly longestStep: string;
+}
+
 export interface SimStats {
   readonly fixturesByStatus: Readonly<Record<string, number>>;
   /** sportId → fixtures of that sport (every status). */
@@ -191,6 +204,10 @@ export class Simulator implements ChangeSink {
   private versionSeq = 0;
   private isFrozen: boolean;
   private counters = { priceChanges: 0, goals: 0, settlements: 0, ticks: 0 };
+  /** What the running tick's current step is doing (for TickTimings), and the timings so far. */
+  private stepLabel = 'tick start';
+  private tickStartedAt = 0;
+  private timings = { ticks: 0, longestTickMs: 0, longestStepMs: 0, longestStep: '' };
   /** When false (seeding), feed payloads are not built. */
   private publishing = true;
 
@@ -507,6 +524,7 @@ export class Simulator implements ChangeSink {
     // Still busy with the previous tick (a long stall): skip; the next tick's dt covers the time.
     if (this.running !== null) return;
     this.running = this.tickSteps();
+    this.tickStartedAt = performance.now();
     this.runSlice();
   }
 
@@ -518,8 +536,17 @@ export class Simulator implements ChangeSink {
     this.stepping = true;
     try {
       for (;;) {
-        if (steps.next().done === true) {
+        const started = performance.now();
+        const done = steps.next().done === true;
+        const ended = performance.now();
+        if (ended - started > this.timings.longestStepMs) {
+          this.timings.longestStepMs = ended - started;
+          this.timings.longestStep = this.stepLabel;
+        }
+        if (done) {
           this.running = null;
+          this.timings.ticks++;
+          this.timings.longestTickMs = Math.max(this.timings.longestTickMs, ended - this.tickStartedAt);
           return;
         }
         // Stopped from inside this tick (a change listener): finish it now, nothing may run after stop().
@@ -579,6 +606,7 @@ export class Simulator implements ChangeSink {
     const dt = Math.max(0, Math.min(MAX_STEP_MS, nowMs - this.lastTickMs));
     this.lastTickMs = nowMs;
     this.counters.ticks++;
+    this.stepLabel = 'tick start (top-up, book health)';
     if (nowMs - this.lastTopUpMs >= 10_000) {
       this.lastTopUpMs = nowMs;
       this.topUp(nowMs);
@@ -590,14 +618,17 @@ export class Simulator implements ChangeSink {
     // `active` is replaced, never mutated, when it is rebuilt: this loop keeps the tick's list.
     for (const runtime of this.active) {
       const before = runtime.statusId;
+      this.stepLabel = `fixture ${runtime.fixtureId} (sport ${String(runtime.record.planned.sportId)}, status ${String(before)})`;
       this.stepFixture(runtime, ctx, dt);
       if (runtime.statusId !== before) statusChanged = true;
       yield;
     }
+    this.stepLabel = 'futures';
     this.futures.step(nowMs, this.settings.quoteRate, this.publishing ? this.feed : null, (changes) => {
       this.recordFutureChanges(changes);
     });
     yield;
+    this.stepLabel = 'retire';
     if (statusChanged) this.rebuildActive();
     this.retire(nowMs);
     yield* this.flushTickSteps(nowMs);
@@ -891,6 +922,7 @@ export class Simulator implements ChangeSink {
 
   /** A tick's history, in chunks of `HISTORY_CHUNK` changes, a step each. */
   private *flushHistorySteps(): TickSteps {
+    this.stepLabel = 'history write';
     while (this.pendingChanges.length > 0) {
       // Changes recorded between slices (admin knobs) go to a fresh queue, written after these.
       const batch = this.pendingChanges;
@@ -913,6 +945,7 @@ export class Simulator implements ChangeSink {
   private *flushTickSteps(nowMs: number): TickSteps {
     yield* this.flushHistorySteps();
     yield;
+    this.stepLabel = 'feed flush (gateway fan-out)';
     if (this.feed.active) {
       for (const id of this.statusDirty) {
         this.views.delete(id);
@@ -941,11 +974,13 @@ export class Simulator implements ChangeSink {
     this.statsDirty.clear();
     if (nowMs - this.lastSaveMs >= SAVE_EVERY_MS) {
       yield;
+      this.stepLabel = 'save records';
       this.lastSaveMs = nowMs;
       this.saveDirty();
     }
     if (nowMs - this.lastPruneMs >= 60_000) {
       yield;
+      this.stepLabel = 'retention';
       this.lastPruneMs = nowMs;
       if (this.history.sizeBytes() > this.settings.retentionBytes) this.pruneHistory();
     }
@@ -1182,6 +1217,13 @@ export class Simulator implements ChangeSink {
       frozen: this.isFrozen,
       ticks: this.counters.ticks,
     };
+  }
+
+  /** The tick timings since the last call (see {@link TickTimings}); the next call starts afresh. */
+  takeTickTimings(): TickTimings {
+    const taken = { ...this.timings };
+    this.timings = { ticks: 0, longestTickMs: 0, longestStepMs: 0, longestStep: '' };
+    return taken;
   }
 
   /** Fixture ids, optionally of one status. */
