@@ -122,6 +122,9 @@ function route(sim: Simulator, sgp: SgpKnobs, method: string, path: string, body
       sim.forceGoal(str(body, 'fixtureId', true), side);
       return { ok: true, scores: sim.scoresOf(str(body, 'fixtureId', true)) };
     }
+    case 'POST /admin/future-move':
+      sim.moveFuture(str(body, 'futureId', true));
+      return { ok: true };
     case 'POST /admin/cancel':
       return sim.cancel(str(body, 'fixtureId', true), bool(body, 'reissue', true));
     case 'GET /admin/sgp':

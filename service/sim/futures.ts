@@ -176,6 +176,18 @@ export class FuturesBook {
     }
   }
 
+  /**
+   * Moves a future's prices now (the admin knob): one form/news drift of every participant and a
+   * requote at every bookmaker, as a quiet spell's end would. False for an unknown or closed future.
+   */
+  moveNow(futureId: string, nowMs: number, feed: ChangeFeed | null, record: (changes: readonly FuturePriceChange[]) => void): boolean {
+    const future = this.records.get(futureId);
+    if (future === undefined || future.statusId > 1) return false;
+    this.dirty.add(futureId);
+    this.requoteAll(future, nowMs, feed, record, true);
+    return true;
+  }
+
   private requoteAll(future: FutureRecord, nowMs: number, feed: ChangeFeed | null, record: (changes: readonly FuturePriceChange[]) => void, drift: boolean): void {
     if (drift) {
       for (let i = 0; i < future.drift.length; i++) future.drift[i] = (future.drift[i] ?? 0) * 0.98 + this.rng.normal(0, 0.05);

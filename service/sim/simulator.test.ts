@@ -406,6 +406,21 @@ describe('Simulator world', () => {
     }
   }, 180_000);
 
+  it("moves an open future's prices on the knob, at every bookmaker, and refuses an unknown one", () => {
+    const world = openTestWorld();
+    try {
+      const future = world.sim.futures.views().find((f) => f.status.statusId <= 1);
+      if (future === undefined) throw new Error('no open future in the seeded world');
+      const snapshot = () => JSON.stringify(world.sim.futures.futureOdds(future.futureId));
+      const before = snapshot();
+      world.sim.moveFuture(future.futureId);
+      expect(snapshot()).not.toBe(before);
+      expect(() => { world.sim.moveFuture('id999'); }).toThrow(KnobError);
+    } finally {
+      world.dispose();
+    }
+  }, 120_000);
+
   it('refuses knobs on what does not exist or cannot take them', () => {
     const world = openTestWorld();
     try {

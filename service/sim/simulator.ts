@@ -1366,6 +1366,14 @@ export class Simulator implements ChangeSink {
     this.dirty.add(fixtureId);
   }
 
+  /** Moves an open future's prices now (see FuturesBook.moveNow); they go out with the next tick's batch. */
+  moveFuture(futureId: string): void {
+    const moved = this.futures.moveNow(futureId, this.clock.now(), this.publishing ? this.feed : null, (changes) => {
+      this.recordFutureChanges(changes);
+    });
+    if (!moved) throw new KnobError(`future ${futureId} is unknown or closed`);
+  }
+
   /** Cancels a pre-game or live fixture now, with or without a reissued replacement. */
   cancel(fixtureId: string, reissue: boolean): { cancelled: string; reissuedFixtureId: string | null } {
     const runtime = this.requireFixture(fixtureId);
