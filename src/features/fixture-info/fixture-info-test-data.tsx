@@ -1,13 +1,8 @@
 // A fake service and renderer for the fixture-info component tests.
-import { QueryClient } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider, type DataRouter } from 'react-router';
 import { vi } from 'vitest';
-import { AppProviders } from '../../app/providers.tsx';
-import { LiveBook } from '../../book/book.ts';
+import { renderRoutes, type RenderedRoutes } from '../../app/testing/render-routes.tsx';
 import { fixtureView } from '../../book/book-test-data.ts';
-import { BookContext } from '../../book/use-book.ts';
 import type { FixtureView } from '../../wire/schemas.ts';
 
 export const FIXTURE = 'id1000001761301227';
@@ -52,21 +47,12 @@ export function serve(routes: Routes): URL[] {
 }
 
 /** Renders `element` at `/fixtures/:fixtureId` (`url`) with the app's providers and a fresh book. */
-export function renderAt(element: ReactNode, url = `/fixtures/${FIXTURE}`): { router: DataRouter; book: LiveBook } {
-  const book = new LiveBook();
-  const router = createMemoryRouter(
+export function renderAt(element: ReactNode, url = `/fixtures/${FIXTURE}`): RenderedRoutes {
+  return renderRoutes(
     [
       { path: '/fixtures/:fixtureId', element },
       { path: '*', element: <p>elsewhere</p> },
     ],
-    { initialEntries: [url] },
+    url,
   );
-  render(
-    <AppProviders queryClient={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <BookContext value={book}>
-        <RouterProvider router={router} />
-      </BookContext>
-    </AppProviders>,
-  );
-  return { router, book };
 }

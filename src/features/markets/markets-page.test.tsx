@@ -1,11 +1,10 @@
 // @vitest-environment jsdom
 // The market catalogue in a browser-like DOM over a fake service: rows of every sport, filters
 // and sort in the URL, and a CSV export of exactly the filtered rows.
-import { QueryClient } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createMemoryRouter, RouterProvider, type DataRouter } from 'react-router';
-import { AppProviders } from '../../app/providers.tsx';
+import type { DataRouter } from 'react-router';
+import { renderRoutes } from '../../app/testing/render-routes.tsx';
 import { layOutElementsForVirtualGrids } from '../../components/virtual-grid-test-setup.ts';
 import { useSettings } from '../../settings/use-settings.ts';
 import type { Market } from '../../wire/schemas.ts';
@@ -45,13 +44,7 @@ function serve(): void {
 }
 
 function renderPage(url = '/markets'): DataRouter {
-  const router = createMemoryRouter([{ path: '/markets', element: <MarketsPage /> }], { initialEntries: [url] });
-  render(
-    <AppProviders queryClient={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return router;
+  return renderRoutes([{ path: '/markets', element: <MarketsPage /> }], url).router;
 }
 
 /** jsdom's Blob has no text(): read it the old way. */

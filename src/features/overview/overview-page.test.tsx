@@ -1,14 +1,11 @@
 // @vitest-environment jsdom
 // The overview over a fake service: live fixtures per sport with links to the filtered list, live
 // score from the book, the fixtures about to start, empty and failed lists in words.
-import { QueryClient } from '@tanstack/react-query';
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { AppProviders } from '../../app/providers.tsx';
+import { renderRoutes } from '../../app/testing/render-routes.tsx';
 import { LiveBook } from '../../book/book.ts';
 import { fixtureView } from '../../book/book-test-data.ts';
-import { BookContext } from '../../book/use-book.ts';
 import { useSettings } from '../../settings/use-settings.ts';
 import type { FixtureView } from '../../wire/schemas.ts';
 import { OverviewPage } from './overview-page.tsx';
@@ -52,17 +49,7 @@ function serve(): void {
 }
 
 function renderPage(): LiveBook {
-  const book = new LiveBook();
-  const router = createMemoryRouter([{ path: '/', element: <OverviewPage /> }], { initialEntries: ['/'] });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <AppProviders queryClient={queryClient}>
-      <BookContext value={book}>
-        <RouterProvider router={router} />
-      </BookContext>
-    </AppProviders>,
-  );
-  return book;
+  return renderRoutes([{ path: '/', element: <OverviewPage /> }], '/').book;
 }
 
 beforeEach(() => {

@@ -2,14 +2,12 @@
 // The slip drawer in a browser-like DOM over a fake service: the slip's URL round trip (the link
 // wins over storage on load, then the URL follows the slip), persistence, the 20-leg limit, and
 // each leg's live price from the book in the chosen odds format.
-import { QueryClient } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createMemoryRouter, RouterProvider, type DataRouter } from 'react-router';
-import { AppProviders } from '../../app/providers.tsx';
+import type { DataRouter } from 'react-router';
+import { renderRoutes, type RenderedRoutes } from '../../app/testing/render-routes.tsx';
 import { LiveBook } from '../../book/book.ts';
 import { fixtureView, oddsEntry, oddsFrame } from '../../book/book-test-data.ts';
-import { BookContext } from '../../book/use-book.ts';
 import { useSettings } from '../../settings/use-settings.ts';
 import { LIMIT_MESSAGE, parlayIdOfLegs } from './slip-legs.ts';
 import { SLIP_STORAGE_KEY } from './slip-store.ts';
@@ -58,23 +56,14 @@ function serve(): void {
   });
 }
 
-function renderDrawer(url = `/fixtures/${FIXTURE_A}`): { router: DataRouter; book: LiveBook } {
-  const book = new LiveBook();
-  const router = createMemoryRouter(
+function renderDrawer(url = `/fixtures/${FIXTURE_A}`): RenderedRoutes {
+  return renderRoutes(
     [
       { path: '/fixtures/:fixtureId', element: <SlipDrawer /> },
       { path: '/parlay', element: <p>pricing page</p> },
     ],
-    { initialEntries: [url] },
+    url,
   );
-  render(
-    <AppProviders queryClient={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <BookContext value={book}>
-        <RouterProvider router={router} />
-      </BookContext>
-    </AppProviders>,
-  );
-  return { router, book };
 }
 
 /** Puts prices into the book as the stream would. */
