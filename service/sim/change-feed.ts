@@ -18,8 +18,9 @@ import type {
 export type ChangeItem = { [C in Channel]: { readonly channel: C; readonly payload: ChannelPayload<C> } }[Channel];
 
 /**
- * Everything that changed in one tick. Payload objects are fresh copies: a listener may keep
- * them (a replay buffer) without seeing later ticks' changes.
+ * Everything that changed in one tick, or in one slice of a timer-driven tick (`ts` is the
+ * tick's time either way). Payload objects are fresh copies: a listener may keep them (a replay
+ * buffer) without seeing later ticks' changes.
  */
 export interface ChangeBatch {
   /** Simulation time of the tick, epoch ms. */

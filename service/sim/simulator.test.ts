@@ -467,6 +467,32 @@ describe('Simulator world', () => {
 });
 
 /** Resolves once `condition` holds, checking on every turn of the event loop. */
+/** What a client holds after applying `batches` in order: the latest payload per key of each channel. */
+function foldBatches(batches: readonly ChangeBatch[]): Map<string, unknown> {
+  const state = new Map<string, unknown>();
+  for (const batch of batches) {
+    for (const item of batch.items) {
+      switch (item.channel) {
+        case 'odds':
+          for (const entries of Object.values(item.payload.odds)) for (const [oddsId, entry] of Object.entries(entries)) state.set(`odds|${oddsId}`, entry);
+          break;
+        case 'oddsFutures':
+          for (const entries of Object.values(item.payload.odds)) for (const [oddsId, entry] of Object.entries(entries)) state.set(`oddsFutures|${oddsId}`, entry);
+          break;
+        case 'bookmakers':
+          for (const [bookmaker, meta] of Object.entries(item.payload.bookmakers)) state.set(`bookmakers|${item.payload.fixtureId}|${bookmaker}`, meta);
+          break;
+        case 'scores':
+          for (const [period, row] of Object.entries(item.payload.scores)) state.set(`scores|${item.payload.fixtureId}|${period}`, row);
+          break;
+        default:
+          state.set(`${item.channel}|${item.payload.fixtureId}`, item.payload);
+      }
+    }
+  }
+  return state;
+}
+
 function turnsUntil(condition: () => boolean): Promise<void> {
   return new Promise((resolve) => {
     const check = (): void => {
@@ -511,7 +537,7 @@ function expectVersionsFollow(before: ReturnType<typeof readVersions>, after: Re
 }
 
 describe('Simulator ticks on a timer, in slices', () => {
-  it('gives the event loop turns inside a timer-driven tick and ends it as a synchronous tick would', async () => {
+  it('gives the event loop turns inside a timer-driven tick, publishes each slice, and ends as a synchronous tick would', async () => {
     const sync = openTestWorld({ tickMs: 50 });
     const sliced = openTestWorld({ tickMs: 50, tickSliceMs: 0 });
     try {
@@ -519,20 +545,30 @@ describe('Simulator ticks on a timer, in slices', () => {
       sync.sim.onChange((batch) => syncBatches.push(batch));
       sync.clock.advance(500);
       sync.sim.tick();
-      let batch: ChangeBatch | null = null;
+      const batches: ChangeBatch[] = [];
+      let seenInside = 0;
       sliced.sim.onChange((b) => {
-        batch ??= b;
+        batches.push(b);
+        if (sliced.sim.tickInProgress) seenInside++;
       });
       sliced.sim.start();
       sliced.clock.advance(500);
       let turnsInside = 0;
+      let started = false;
       await turnsUntil(() => {
-        if (sliced.sim.tickInProgress) turnsInside++;
-        return batch !== null;
+        if (sliced.sim.tickInProgress) {
+          started = true;
+          turnsInside++;
+        }
+        return started && !sliced.sim.tickInProgress;
       });
       sliced.sim.stop();
       expect(turnsInside).toBeGreaterThan(10);
-      expect(batch).toEqual(syncBatches[0]);
+      // Prices left while the tick was still stepping fixtures, stamped with the tick's time...
+      expect(seenInside).toBeGreaterThan(0);
+      expect(new Set(batches.map((b) => b.ts))).toEqual(new Set(syncBatches.map((b) => b.ts)));
+      // ...and a client applying every batch ends where the synchronous tick's one batch leaves it.
+      expect(foldBatches(batches)).toEqual(foldBatches(syncBatches));
       expect(snapshot(sliced.sim)).toBe(snapshot(sync.sim));
     } finally {
       sync.dispose();

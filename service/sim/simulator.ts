@@ -208,6 +208,13 @@ export class Simulator implements ChangeSink {
   private stepLabel = 'tick start';
   private tickStartedAt = 0;
   private timings = { ticks: 0, longestTickMs: 0, longestStepMs: 0, longestStep: '' };
+  /**
+   * The running timer-driven tick's time, and whether it is stepping fixtures: a slice that ends
+   * then publishes what it changed (history first, then the feed) instead of holding it until
+   * the tick's end, so a price leaves as soon as it is made, not a whole tick later.
+   */
+  private tickNowMs = 0;
+  private steppingFixtures = false;
   /** When false (seeding), feed payloads are not built. */
   private publishing = true;
 
@@ -500,8 +507,8 @@ export class Simulator implements ChangeSink {
   /**
    * Starts ticking every `tickMs` on the system timer. Each tick runs in slices of about
    * `TICK_SLICE_MS` (REST requests are served between them); it keeps the time it started at,
-   * so every fixture still advances by the full step, and the change feed still gets one batch
-   * per tick, at its end.
+   * so every fixture still advances by the full step; while it steps fixtures, each slice
+   * publishes its changes (see publishSlice), and the rest go with the tick's last batch.
    */
   start(): void {
     if (this.timer !== null) return;
@@ -551,6 +558,15 @@ export class Simulator implements ChangeSink {
         }
         // Stopped from inside this tick (a change listener): finish it now, nothing may run after stop().
         if (performance.now() >= until && this.timer !== null) break;
+      }
+      if (this.steppingFixtures) {
+        const started = performance.now();
+        this.publishSlice();
+        const took = performance.now() - started;
+        if (took > this.timings.longestStepMs) {
+          this.timings.longestStepMs = took;
+          this.timings.longestStep = 'slice publish (history + feed)';
+        }
       }
     } catch (error) {
       this.running = null;
@@ -605,6 +621,7 @@ export class Simulator implements ChangeSink {
     const nowMs = this.clock.now();
     const dt = Math.max(0, Math.min(MAX_STEP_MS, nowMs - this.lastTickMs));
     this.lastTickMs = nowMs;
+    this.tickNowMs = nowMs;
     this.counters.ticks++;
     this.stepLabel = 'tick start (top-up, book health)';
     if (nowMs - this.lastTopUpMs >= 10_000) {
@@ -614,6 +631,7 @@ export class Simulator implements ChangeSink {
     this.updateBookHealth(nowMs, dt);
     const ctx = this.context(nowMs);
     let statusChanged = false;
+    this.steppingFixtures = true;
     yield;
     // `active` is replaced, never mutated, when it is rebuilt: this loop keeps the tick's list.
     for (const runtime of this.active) {
@@ -627,6 +645,7 @@ export class Simulator implements ChangeSink {
     this.futures.step(nowMs, this.settings.quoteRate, this.publishing ? this.feed : null, (changes) => {
       this.recordFutureChanges(changes);
     });
+    this.steppingFixtures = false;
     yield;
     this.stepLabel = 'retire';
     if (statusChanged) this.rebuildActive();
@@ -939,6 +958,33 @@ export class Simulator implements ChangeSink {
 
   private flushTick(nowMs: number): void {
     drain(this.flushTickSteps(nowMs));
+  }
+
+  /**
+   * Between two slices of a tick that is stepping fixtures: the prices, metas, scores and team
+   * news the slice made go out now, history first (a client that reads REST history after a
+   * frame finds its price there), then the feed, stamped with the tick's time like the rest of
+   * the tick. A fixture whose status changed goes with them, its view ahead of its prices as in
+   * every batch; clocks and statistics still go with the tick's last batch. A slice is ~3 ms of
+   * work, so its history write is small.
+   */
+  private publishSlice(): void {
+    if (!this.publishing || !this.feed.active) return;
+    for (const id of this.statusDirty) {
+      this.views.delete(id);
+      const view = this.fixtureView(id);
+      if (view !== null) this.feed.fixture(view);
+      this.views.delete(id);
+    }
+    this.statusDirty.clear();
+    if (this.pendingChanges.length > 0) {
+      const batch = this.pendingChanges;
+      this.pendingChanges = [];
+      this.history.appendChanges(batch);
+      this.counters.priceChanges += batch.length;
+    }
+    this.flushSettlements();
+    this.feed.flush(this.tickNowMs);
   }
 
   /** End of tick: history, then the feed's batch, then the periodic saves, a step each. */
