@@ -163,7 +163,21 @@ try {
     const sgpIds = [...byMarket.values()];
     return { fixtureId: fixture.fixtureId, paths: [2, 3, 4].map((n) => `/en/fixtures/odds/sgp?oddsIds=${encodeURIComponent(sgpIds.slice(0, n).join(','))}`) };
   };
-  const sgpLive = sgpPathsOf(quoted.filter((v) => liveIds.has(v.fixtureId)));
+  // The simulated programme follows the time of day: at some hours no soccer fixture is in play
+  // for a while. Wait for the rotation to kick one off (every 90 s, a third of them soccer)
+  // rather than measure another sport under the soccer row's name.
+  const liveSoccer = async (): Promise<OddsView[]> => {
+    for (const deadline = Date.now() + 300_000; ; ) {
+      const ids = (await getJson<{ fixtureId: string; sport: { sportId: number } }[]>('/en/fixtures?statusId=1&sportId=10')).map((f) => f.fixtureId);
+      const views = ids.length === 0 ? [] : await getJson<OddsView[]>(`/en/fixtures/odds/main?fixtureIds=${ids.slice(0, 50).join(',')}`);
+      if (views.some((v) => new Set(activeLegs(v).map(([, e]) => e.marketId)).size >= 4) || Date.now() > deadline) return views;
+      console.log('  waiting for a live soccer fixture with 4 active bet365 markets…');
+      await new Promise((resolve) => setTimeout(resolve, 10_000));
+    }
+  };
+  const sgpLive = sgpPathsOf(quoted.some((v) => liveIds.has(v.fixtureId) && v.sport.sportId === 10 && new Set(activeLegs(v).map(([, e]) => e.marketId)).size >= 4)
+    ? quoted.filter((v) => liveIds.has(v.fixtureId))
+    : await liveSoccer());
   const sgpPregame = sgpPathsOf(quoted.filter((v) => !liveIds.has(v.fixtureId) && Object.keys(v.odds).length >= 8));
   console.log(`SGP legs: live soccer fixture ${sgpLive.fixtureId}, pre-game soccer fixture ${sgpPregame.fixtureId}`);
 
