@@ -225,3 +225,23 @@ test('the odds screen has no serious or critical accessibility violations', asyn
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
   expect(serious).toEqual([]);
 });
+
+test('a price mid-flash keeps its text readable (contrast), in the light and the dark theme', async ({ page, request }) => {
+  const fixture = await liveFixture(request);
+  await openBoard(page, fixture.fixtureId);
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((t) => {
+      document.documentElement.dataset.theme = t;
+    }, theme);
+    // Every price flashes at once, held at the flash's first frame (the strongest colour).
+    await page.evaluate(() => {
+      document.querySelectorAll('.odds-value').forEach((value, i) => {
+        value.classList.add(i % 2 === 0 ? 'flash-up-1' : 'flash-down-1');
+        (value as HTMLElement).style.animationPlayState = 'paused';
+      });
+    });
+    const results = await new AxeBuilder({ page }).include('.odds-board').withRules(['color-contrast']).analyze();
+    const failing = results.violations.map((v) => `${theme} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+    expect(failing).toEqual([]);
+  }
+});
