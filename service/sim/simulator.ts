@@ -922,7 +922,7 @@ export class Simulator implements ChangeSink {
   // End of tick: history, feed, records
   // -------------------------------------------------------------------------------------------
 
-  /** Writes all pending history at once (seeding, stop). */
+  /** Writes all pending history at once (seeding, stop, a slice of a timer-driven tick). */
   private flushHistory(): void {
     if (this.pendingChanges.length > 0) {
       this.history.appendChanges(this.pendingChanges);
@@ -970,21 +970,20 @@ export class Simulator implements ChangeSink {
    */
   private publishSlice(): void {
     if (!this.publishing || !this.feed.active) return;
+    this.feedStatusViews();
+    for (const id of this.statusDirty) this.views.delete(id);
+    this.statusDirty.clear();
+    this.flushHistory();
+    this.feed.flush(this.tickNowMs);
+  }
+
+  /** The fresh view of every fixture whose status changed, into the feed. */
+  private feedStatusViews(): void {
     for (const id of this.statusDirty) {
       this.views.delete(id);
       const view = this.fixtureView(id);
       if (view !== null) this.feed.fixture(view);
-      this.views.delete(id);
     }
-    this.statusDirty.clear();
-    if (this.pendingChanges.length > 0) {
-      const batch = this.pendingChanges;
-      this.pendingChanges = [];
-      this.history.appendChanges(batch);
-      this.counters.priceChanges += batch.length;
-    }
-    this.flushSettlements();
-    this.feed.flush(this.tickNowMs);
   }
 
   /** End of tick: history, then the feed's batch, then the periodic saves, a step each. */
@@ -993,11 +992,7 @@ export class Simulator implements ChangeSink {
     yield;
     this.stepLabel = 'feed flush (gateway fan-out)';
     if (this.feed.active) {
-      for (const id of this.statusDirty) {
-        this.views.delete(id);
-        const view = this.fixtureView(id);
-        if (view !== null) this.feed.fixture(view);
-      }
+      this.feedStatusViews();
       for (const id of this.clockDirty) {
         const runtime = this.fixtures.get(id);
         if (runtime !== undefined) this.feed.clock(id, clockOf(runtime.record.match, runtime.rules));
