@@ -5,13 +5,12 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { fixturesQuery } from '../../api/queries.ts';
 import { useApiClient } from '../../api/use-api-client.ts';
-import { useFixtureLive } from '../../book/use-book.ts';
 import { ListSkeleton } from '../../components/list-skeleton.tsx';
 import { QueryFailure } from '../../components/query-failure.tsx';
 import { useSettings } from '../../settings/use-settings.ts';
 import type { FixtureView } from '../../wire/schemas.ts';
-import { clockText, matchScore } from '../fixtures/fixture-display.ts';
 import { fixturePath } from '../fixtures/fixture-row.tsx';
+import { useFixtureLiveValues } from '../fixtures/use-fixture-live-values.ts';
 import { useSeedFixtureViews } from '../fixtures/use-list-seed.ts';
 import { countBySport, firstToStart, liveInOrder, soonWindow } from './overview-model.ts';
 import './overview.css';
@@ -46,11 +45,7 @@ function fixtureName(view: FixtureView): string {
 
 /** One live fixture: score, clock and status from the book (seeded by the list). */
 function LiveRow({ fixture }: { readonly fixture: FixtureView }) {
-  const live = useFixtureLive(fixture.fixtureId);
-  const status = live?.status ?? fixture.status;
-  const scores = live !== undefined && Object.keys(live.scores).length > 0 ? live.scores : fixture.scores;
-  const score = matchScore(scores);
-  const clock = status.live ? clockText(live?.clock !== undefined ? live.clock : fixture.clock) : null;
+  const { status, score, clockLabel: clock } = useFixtureLiveValues(fixture);
   return (
     <tr>
       <td className="muted">{fixture.sport.sportName}</td>
@@ -65,8 +60,7 @@ function LiveRow({ fixture }: { readonly fixture: FixtureView }) {
 
 /** One fixture about to start; its status from the book once it kicks off. */
 function SoonRow({ fixture, formatTime }: { readonly fixture: FixtureView; readonly formatTime: (epochSec: number) => string }) {
-  const live = useFixtureLive(fixture.fixtureId);
-  const status = live?.status ?? fixture.status;
+  const { status } = useFixtureLiveValues(fixture);
   return (
     <tr>
       <td className="numeric">
