@@ -1,5 +1,5 @@
 // Builders of wire rows for the book's and the stream client's tests (valid by src/wire/schemas.ts).
-import type { BookmakerFixtureMeta, FixtureView, OddsEntry, StreamUpdate } from '../wire/schemas.ts';
+import type { BookmakerFixtureMeta, FixtureView, Market, OddsEntry, StreamUpdate } from '../wire/schemas.ts';
 
 export const FIXTURE_ID = 'sr10000001x1';
 
@@ -78,3 +78,21 @@ export function fixtureView(fixtureId = FIXTURE_ID, statusId: 0 | 1 | 2 | 3 = 1)
     externalProviders: {},
   };
 }
+
+/** The soccer 1X2 market of the catalogue (marketId 101, outcomes 101, 102, 103), as `/markets` gives it. */
+export const MARKET_1X2: Market = {
+  marketId: 101,
+  marketLength: 3,
+  sportId: 10,
+  playerProp: false,
+  handicap: 0,
+  period: 'result',
+  marketType: '1x2',
+  marketName: 'Match Result',
+  marketNameShort: '1X2',
+  outcomes: [
+    { outcomeId: 101, outcomeName: '1' },
+    { outcomeId: 102, outcomeName: 'X' },
+    { outcomeId: 103, outcomeName: '2' },
+  ],
+};

@@ -2,30 +2,14 @@
 // screen's fair column: a trader must not see two fair prices for one selection on two pages.
 import { describe, expect, it } from 'vitest';
 import { LiveBook } from '../../book/book.ts';
-import { meta, oddsEntry, oddsFrame } from '../../book/book-test-data.ts';
+import { MARKET_1X2, meta, oddsEntry, oddsFrame } from '../../book/book-test-data.ts';
 import { devig } from '../../domain/devig.ts';
 import { buildBoardLayout, marketValues, snapshotLookup, type BookStatus } from '../../domain/odds-board.ts';
-import type { Market } from '../../wire/schemas.ts';
+import { FIXTURE_A } from '../slip/slip-test-data.ts';
 import { legFairFromBook } from './use-leg-fair.ts';
 
-const MARKET: Market = {
-  marketId: 101,
-  marketLength: 3,
-  sportId: 10,
-  playerProp: false,
-  handicap: 0,
-  period: 'result',
-  marketType: '1x2',
-  marketName: '1x2',
-  marketNameShort: '1x2',
-  outcomes: [
-    { outcomeId: 101, outcomeName: '1' },
-    { outcomeId: 102, outcomeName: 'X' },
-    { outcomeId: 103, outcomeName: '2' },
-  ],
-};
 // A fixtureId buildOddsId accepts (the book's test fixture id is not one).
-const FIXTURE_ID = 'id1000001761301227';
+const FIXTURE_ID = FIXTURE_A;
 const SELECTION = { selectionKey: `${FIXTURE_ID}:101:0`, fixtureId: FIXTURE_ID, outcomeId: 101, playerId: 0 };
 const BOOKS = ['bet365', 'pinnacle', 'unibet', 'williamhill'];
 const NOW = Date.parse('2026-01-01T00:00:10Z');
@@ -54,7 +38,7 @@ function bookWithPrices(): LiveBook {
 
 describe('legFairFromBook', () => {
   it('leaves stale books and books with a settled outcome out of the consensus', () => {
-    const fair = legFairFromBook(bookWithPrices(), SELECTION, MARKET, BOOKS, 'multiplicative');
+    const fair = legFairFromBook(bookWithPrices(), SELECTION, MARKET_1X2, BOOKS, 'multiplicative');
     expect(fair.ok).toBe(true);
     if (!fair.ok) return;
     expect(fair.books).toEqual(['bet365', 'williamhill']);
@@ -66,7 +50,7 @@ describe('legFairFromBook', () => {
 
   it('gives the probability the odds screen shows for the same selection, for every method', () => {
     const book = bookWithPrices();
-    const layout = buildBoardLayout({ fixtureId: FIXTURE_ID, odds: book.fixtureOdds(FIXTURE_ID), markets: [MARKET] });
+    const layout = buildBoardLayout({ fixtureId: FIXTURE_ID, odds: book.fixtureOdds(FIXTURE_ID), markets: [MARKET_1X2] });
     const bookStatus = new Map<string, BookStatus>([
       ['bet365', { suspended: false, stale: false }],
       ['pinnacle', { suspended: false, stale: true }],
@@ -80,18 +64,18 @@ describe('legFairFromBook', () => {
       const rowIndex = layout.markets.get(marketKey ?? '')?.rows.findIndex((row) => row.outcomeId === 101) ?? -1;
       expect(board.fairBooks).toEqual(['bet365', 'williamhill']);
       const shown = board.rows[rowIndex]?.fair?.probability;
-      const fair = legFairFromBook(book, SELECTION, MARKET, BOOKS, method);
+      const fair = legFairFromBook(book, SELECTION, MARKET_1X2, BOOKS, method);
       expect(fair.ok && fair.probability).toBeCloseTo(shown ?? Number.NaN, 12);
     }
   });
 
   it('says why when no book prices the whole market', () => {
-    const fair = legFairFromBook(bookWithPrices(), SELECTION, MARKET, ['pinnacle', 'unibet'], 'shin');
+    const fair = legFairFromBook(bookWithPrices(), SELECTION, MARKET_1X2, ['pinnacle', 'unibet'], 'shin');
     expect(fair).toEqual({ ok: false, reason: 'no bookmaker prices its whole market right now' });
   });
 
   it('still de-vigs one healthy book by itself', () => {
-    const fair = legFairFromBook(bookWithPrices(), SELECTION, MARKET, ['bet365'], 'multiplicative');
+    const fair = legFairFromBook(bookWithPrices(), SELECTION, MARKET_1X2, ['bet365'], 'multiplicative');
     expect(fair.ok && fair.probability).toBeCloseTo(devig([2.1, 3.4, 3.5], 'multiplicative')[0] ?? Number.NaN, 12);
   });
 });

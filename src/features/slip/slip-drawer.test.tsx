@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DataRouter } from 'react-router';
 import { renderRoutes, type RenderedRoutes } from '../../app/testing/render-routes.tsx';
 import { LiveBook } from '../../book/book.ts';
-import { fixtureView, oddsEntry, oddsFrame } from '../../book/book-test-data.ts';
+import { fixtureView, MARKET_1X2, oddsEntry, oddsFrame } from '../../book/book-test-data.ts';
 import { useSettings } from '../../settings/use-settings.ts';
 import { LIMIT_MESSAGE, parlayIdOfLegs } from './slip-legs.ts';
 import { SLIP_STORAGE_KEY } from './slip-store.ts';
@@ -19,22 +19,6 @@ const VIEW = (() => {
   const base = fixtureView(FIXTURE_A, 1);
   return { ...base, participants: { ...base.participants, participant1Name: 'Arsenal', participant2Name: 'Chelsea' } };
 })();
-const MARKET = {
-  marketId: 101,
-  marketLength: 3,
-  sportId: 10,
-  playerProp: false,
-  handicap: 0,
-  period: 'result',
-  marketType: '1x2',
-  marketName: 'Match Result',
-  marketNameShort: '1X2',
-  outcomes: [
-    { outcomeId: 101, outcomeName: '1' },
-    { outcomeId: 102, outcomeName: 'X' },
-    { outcomeId: 103, outcomeName: '2' },
-  ],
-};
 const BOOKMAKERS = [{ bookmaker: 'pinnacle', bookmakerName: 'Pinnacle', maxDelayLiveInSec: 5, maxDelayPregameInSec: 60, maxDelayPregameMainInSec: 30 }];
 
 let requests: URL[] = [];
@@ -46,7 +30,7 @@ function serve(): void {
     const path = url.pathname.replace(/^\/en/, '');
     const json = (body: unknown, status = 200) => Promise.resolve(new Response(JSON.stringify(body), { status }));
     if (path === '/fixtures') return json([VIEW]);
-    if (path === '/markets') return json([MARKET]);
+    if (path === '/markets') return json([MARKET_1X2]);
     if (path === '/bookmakers') return json(BOOKMAKERS);
     if (path === '/fixtures/odds') {
       const entry = { ...oddsEntry(5, 3.25, 'pinnacle', 103) };
