@@ -195,6 +195,91 @@ describe('entitlements', () => {
   });
 });
 
+describe('filter values outside the key', () => {
+  /** A fixture and a future of sport 14 (outside demo-limited) and of sport 10 (inside). */
+  function worldIds(): { outFixture: string; inFixture: string; outFuture: string; inFuture: string } {
+    const sim = t.service.simulator;
+    const fixtureOf = (sport: number) => sim.fixtureIds().find((id) => sim.fixtureRecord(id)?.planned.sportId === sport) ?? '';
+    const futureOf = (sport: number) => sim.futures.views().find((f) => f.sport.sportId === sport)?.futureId ?? '';
+    const ids = { outFixture: fixtureOf(14), inFixture: fixtureOf(10), outFuture: futureOf(14), inFuture: futureOf(10) };
+    for (const id of Object.values(ids)) expect(id).not.toBe('');
+    return ids;
+  }
+
+  it('lists in login_ok.dropped exactly the sports, fixtures, futures and bookmakers it left out, with their names', async () => {
+    const ids = worldIds();
+    const client = await StreamClient.login(
+      t.wsUrl,
+      loginFrame('demo-limited', {
+        sportIds: [14, 10],
+        fixtureIds: [ids.outFixture, ids.inFixture],
+        futureIds: [ids.outFuture, ids.inFuture],
+        bookmakers: ['bet365', 'pinnacle'],
+      }),
+    );
+    const ok = await client.control('login_ok');
+    expect(ok.dropped).toEqual({
+      sports: [{ sportId: 14, sportName: 'American Football' }],
+      fixtures: [{ fixtureId: ids.outFixture }],
+      futures: [{ futureId: ids.outFuture }],
+      bookmakers: [{ bookmaker: 'bet365', bookmakerName: 'bet365' }],
+    });
+    client.close();
+  });
+
+  it('names a dropped sport in the login lang and lists an unknown tournament', async () => {
+    const soccerTournament = parseFixtureId(worldIds().inFixture).tournamentId;
+    const client = await StreamClient.login(t.wsUrl, loginFrame('demo-limited', { lang: 'fr', sportIds: [14, 10], tournamentIds: [999_998, soccerTournament] }));
+    expect((await client.control('login_ok')).dropped).toEqual({
+      sports: [{ sportId: 14, sportName: 'Football américain' }],
+      tournaments: [{ tournamentId: 999_998 }],
+    });
+    client.close();
+  });
+
+  it('sends no dropped field when every value is within the key', async () => {
+    const client = await StreamClient.login(t.wsUrl, loginFrame('demo-limited', { sportIds: [10], bookmakers: ['pinnacle'] }));
+    expect((await client.control('login_ok')).dropped).toBeUndefined();
+    client.close();
+  });
+
+  it('closes with 4403 naming what was dropped when every asked sport is outside the key', async () => {
+    const result = await refusal(loginFrame('demo-limited', { sportIds: [14], bookmakers: ['bet365', 'pinnacle'] }));
+    expect(result).toMatchObject({ code: CLOSE_CODES.nothingToSubscribe, error: 'channel_not_allowed' });
+    expect(result.message).toContain('sportIds 14 (American Football)');
+    expect(result.message).toContain('bookmakers bet365');
+  });
+
+  it('closes with 4403 naming the dropped futures when every asked future is outside the key', async () => {
+    const { outFuture } = worldIds();
+    const result = await refusal(loginFrame('demo-limited', { futureIds: [outFuture], bookmakers: ['pinnacle'] }));
+    expect(result).toMatchObject({ code: CLOSE_CODES.nothingToSubscribe, error: 'channel_not_allowed' });
+    expect(result.message).toContain(`futureIds ${outFuture}`);
+  });
+
+  it('closes with 4403 naming bet365 when the only bookmaker asked for is outside the key', async () => {
+    const result = await refusal(loginFrame('demo-limited', { channels: ['odds'], bookmakers: ['bet365'] }));
+    expect(result.code).toBe(CLOSE_CODES.nothingToSubscribe);
+    expect(result.message).toContain('bookmakers bet365');
+  });
+
+  it.each([
+    ['a sport that is not a number', { sportIds: ['x'] }, 'sportIds'],
+    ['a negative sport id', { sportIds: [-14] }, 'sportIds'],
+    ['a sport id of zero', { sportIds: [0, 10] }, 'sportIds'],
+    ['a negative tournament id', { tournamentIds: [-1] }, 'tournamentIds'],
+    ['a fractional tournament id', { tournamentIds: [1.5] }, 'tournamentIds'],
+    ['a fixture id that is a number', { fixtureIds: [123] }, 'fixtureIds'],
+    ['a future id that is empty', { futureIds: [''] }, 'futureIds'],
+    ['an empty bookmaker', { bookmakers: [''] }, 'bookmakers'],
+    ['bookmakers that are not a list', { bookmakers: 'bet365' }, 'bookmakers'],
+  ])('closes with 4001 and an error frame on %s, even with values outside the key beside it', async (_what, filter, field) => {
+    const result = await refusal(loginFrame('demo-limited', { sportIds: [14, 10], bookmakers: ['bet365', 'pinnacle'], ...filter }));
+    expect(result).toMatchObject({ code: CLOSE_CODES.noLogin, error: 'invalid_login' });
+    expect(result.message).toContain(field);
+  });
+});
+
 describe('filters', () => {
   it('keeps to sportIds', async () => {
     const client = await streamFor(loginFrame('demo-key', { sportIds: [10], bookmakers }));

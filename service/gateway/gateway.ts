@@ -337,7 +337,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   }
 
   function login(connection: Connection, text: string): void {
-    const result = resolveLogin(text, keys, reference);
+    const result = resolveLogin(text, keys, reference, (futureId) => source.futureScope(futureId));
     if (!result.ok) {
       connection.refuse(result.refusal.closeCode, result.refusal.code, result.refusal.message);
       return;
@@ -366,6 +366,7 @@ export function createGateway(options: GatewayOptions): Gateway {
         replayChannels: sub.channels.filter((c) => replaySet.has(c)),
         serverEntryIds: serverEntryIds(sub.channels),
       },
+      ...(result.dropped === null ? {} : { dropped: result.dropped }),
     });
     if (receiveType === 'zstd-dict') for (const frame of encoder.dictFrames(sub.channels)) connection.sendControl(frame);
     const plan = planResume(result.login, sub);

@@ -31,13 +31,13 @@ const keys = new KeyRing([
 ]);
 
 function subscribe(login: Record<string, unknown>): Subscription {
-  const result = resolveLogin(JSON.stringify({ type: 'login', ...login }), keys, reference);
+  const result = resolveLogin(JSON.stringify({ type: 'login', ...login }), keys, reference, () => null);
   if (!result.ok) throw new Error(result.refusal.message);
   return result.subscription;
 }
 
 function refusal(login: Record<string, unknown>): number {
-  const result = resolveLogin(JSON.stringify({ type: 'login', ...login }), keys, reference);
+  const result = resolveLogin(JSON.stringify({ type: 'login', ...login }), keys, reference, () => null);
   return result.ok ? 0 : result.refusal.closeCode;
 }
 

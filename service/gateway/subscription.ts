@@ -3,7 +3,7 @@
 // and the per-item test and bookmaker trimming that every frame goes through.
 import { IdError, parseFixtureId } from '../../src/domain/ids.ts';
 import { CHANNELS, CLOSE_CODES, loginFrameSchema } from '../../src/wire/schemas.ts';
-import type { Channel, LoginFrame, ReceiveType } from '../../src/wire/schemas.ts';
+import type { Channel, DroppedFilters, LoginFrame, ReceiveType } from '../../src/wire/schemas.ts';
 import type { ReferenceIndex } from '../catalogue/reference-data.ts';
 import { LANGS, type Lang } from '../catalogue/types.ts';
 import type { EndpointFamily, Entitlement, KeyRing } from '../http/keys.ts';
@@ -68,9 +68,17 @@ export interface LoginRefusal {
   readonly message: string;
 }
 
+/**
+ * A login that subscribes: its frame, its subscription, and the filter values left out because
+ * the key may not see them (`login_ok.dropped`; null when none was). Not part of the
+ * subscription: logins of one shape may have asked for different values outside the key.
+ */
 export type LoginResult =
-  | { readonly ok: true; readonly login: LoginFrame; readonly subscription: Subscription }
+  | { readonly ok: true; readonly login: LoginFrame; readonly subscription: Subscription; readonly dropped: DroppedFilters | null }
   | { readonly ok: false; readonly refusal: LoginRefusal };
+
+/** The sport and tournament of a future the service holds (null: unknown, so it cannot be judged). */
+export type FutureScopeOf = (futureId: string) => EventScope | null;
 
 const LANG_SET = new Set<string>(LANGS);
 
@@ -100,7 +108,7 @@ function sortedKey(values: ReadonlySet<string | number> | null): string {
  * stream note's close code: 4001 not a valid login frame, 4401 missing or unknown key, 4403
  * nothing left to subscribe to. The connection limit (4003) is the gateway's to check.
  */
-export function resolveLogin(text: string, keys: KeyRing, reference: ReferenceIndex): LoginResult {
+export function resolveLogin(text: string, keys: KeyRing, reference: ReferenceIndex, futureScope: FutureScopeOf): LoginResult {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
@@ -134,42 +142,114 @@ export function resolveLogin(text: string, keys: KeyRing, reference: ReferenceIn
       return refuse(CLOSE_CODES.noLogin, 'invalid_login', `fixtureIds[${String(i)}]: ${error.message}.`);
     }
   }
-  const result = subscriptionOf(login, entitlement, lang as Lang, reference);
-  return 'refusal' in result ? { ok: false, refusal: result.refusal } : { ok: true, login, subscription: result };
+  const filters = intersectFilters(login, entitlement, lang as Lang, reference, futureScope);
+  const result = subscriptionOf(login, entitlement, lang as Lang, filters);
+  if ('refusal' in result) return { ok: false, refusal: result.refusal };
+  return { ok: true, login, subscription: result, dropped: filters.dropped };
+}
+
+/** The login's filters kept to what the key may see, and what was left out. */
+interface IntersectedFilters {
+  /** null: the filter was not given. */
+  readonly sportIds: Set<number> | null;
+  readonly tournamentIds: Set<number> | null;
+  readonly fixtureIds: Set<string> | null;
+  readonly futureIds: Set<string> | null;
+  readonly bookmakers: Set<string>;
+  readonly dropped: DroppedFilters | null;
+}
+
+/** Keeps the values `keep` accepts; the others go to `out`. null when the filter was not given. */
+function split<T>(values: readonly T[] | undefined, keep: (value: T) => boolean, out: T[]): Set<T> | null {
+  if (values === undefined) return null;
+  const kept = new Set<T>();
+  for (const value of new Set(values)) {
+    if (keep(value)) kept.add(value);
+    else out.push(value);
+  }
+  return kept;
+}
+
+function intersectFilters(login: LoginFrame, e: Entitlement, lang: Lang, reference: ReferenceIndex, futureScope: FutureScopeOf): IntersectedFilters {
+  const out = { sports: [] as number[], tournaments: [] as number[], fixtures: [] as string[], futures: [] as string[], bookmakers: [] as string[] };
+  const allows = (scope: { sportId: number; tournamentId: number }) => e.allowsSport(scope.sportId) && e.allowsTournament(scope.tournamentId);
+  const sportIds = split(login.sportIds, (id) => e.allowsSport(id), out.sports);
+  const tournamentIds = split(
+    login.tournamentIds,
+    (id) => {
+      const t = reference.tournamentById.get(id);
+      return t !== undefined && allows(t);
+    },
+    out.tournaments,
+  );
+  // fixtureIds are well-formed here (resolveLogin refused malformed ones); they carry their scope.
+  const fixtureIds = split(login.fixtureIds, (id) => allows(parseFixtureId(id)), out.fixtures);
+  // A future the service does not hold cannot be judged: it stays, and reaches() decides later.
+  const futureIds = split(
+    login.futureIds,
+    (id) => {
+      const scope = futureScope(id);
+      return scope === null || allows(scope);
+    },
+    out.futures,
+  );
+  const bookmakers = split(login.bookmakers ?? [], (slug) => e.allowsBookmaker(slug), out.bookmakers) ?? new Set<string>();
+
+  const dropped: DroppedFilters = {};
+  if (out.sports.length > 0) {
+    dropped.sports = out.sports.map((sportId) => {
+      const sport = reference.data.sports.find((s) => s.sportId === sportId);
+      return sport === undefined ? { sportId } : { sportId, sportName: sport.sportName[lang] };
+    });
+  }
+  if (out.tournaments.length > 0) {
+    dropped.tournaments = out.tournaments.map((tournamentId) => {
+      const tournament = reference.tournamentById.get(tournamentId);
+      return tournament === undefined ? { tournamentId } : { tournamentId, tournamentName: tournament.tournamentName };
+    });
+  }
+  if (out.fixtures.length > 0) dropped.fixtures = out.fixtures.map((fixtureId) => ({ fixtureId }));
+  if (out.futures.length > 0) dropped.futures = out.futures.map((futureId) => ({ futureId }));
+  if (out.bookmakers.length > 0) {
+    dropped.bookmakers = out.bookmakers.map((bookmaker) => {
+      const profile = reference.data.bookmakers.find((b) => b.bookmaker === bookmaker);
+      return profile === undefined ? { bookmaker } : { bookmaker, bookmakerName: profile.bookmakerName };
+    });
+  }
+  return { sportIds, tournamentIds, fixtureIds, futureIds, bookmakers, dropped: Object.keys(dropped).length > 0 ? dropped : null };
+}
+
+/** What was dropped, in words for an error message: `sportIds 14 (American Football); bookmakers bet365`. */
+export function describeDropped(dropped: DroppedFilters): string {
+  const named = (value: string | number, name: string | undefined) =>
+    name === undefined || name === String(value) ? String(value) : `${String(value)} (${name})`;
+  const parts = [
+    dropped.sports === undefined ? null : `sportIds ${dropped.sports.map((s) => named(s.sportId, s.sportName)).join(', ')}`,
+    dropped.tournaments === undefined ? null : `tournamentIds ${dropped.tournaments.map((t) => named(t.tournamentId, t.tournamentName)).join(', ')}`,
+    dropped.fixtures === undefined ? null : `fixtureIds ${dropped.fixtures.map((f) => f.fixtureId).join(', ')}`,
+    dropped.futures === undefined ? null : `futureIds ${dropped.futures.map((f) => f.futureId).join(', ')}`,
+    dropped.bookmakers === undefined ? null : `bookmakers ${dropped.bookmakers.map((b) => named(b.bookmaker, b.bookmakerName)).join(', ')}`,
+  ];
+  return parts.filter((p) => p !== null).join('; ');
 }
 
 function subscriptionOf(
   login: LoginFrame,
   e: Entitlement,
   lang: Lang,
-  reference: ReferenceIndex,
+  filters: IntersectedFilters,
 ): Subscription | { refusal: LoginRefusal } {
-  const nothing = (why: string) => ({ refusal: { closeCode: CLOSE_CODES.nothingToSubscribe, code: 'channel_not_allowed', message: `Nothing to subscribe to: ${why}` } });
+  // A refusal lists every value that was left out, so the client sees why nothing is left.
+  const left = filters.dropped === null ? '' : ` Outside this key's access: ${describeDropped(filters.dropped)}.`;
+  const nothing = (why: string) => ({
+    refusal: { closeCode: CLOSE_CODES.nothingToSubscribe, code: 'channel_not_allowed', message: `Nothing to subscribe to: ${why}${left}` },
+  });
 
-  const sportIds = login.sportIds === undefined ? null : new Set(login.sportIds.filter((id) => e.allowsSport(id)));
+  const { sportIds, tournamentIds, fixtureIds, futureIds, bookmakers } = filters;
   if (sportIds !== null && sportIds.size === 0) return nothing('none of the sportIds is entitled to this key.');
-  const tournamentIds =
-    login.tournamentIds === undefined
-      ? null
-      : new Set(
-          login.tournamentIds.filter((id) => {
-            const t = reference.tournamentById.get(id);
-            return t !== undefined && e.allowsSport(t.sportId) && e.allowsTournament(id);
-          }),
-        );
   if (tournamentIds !== null && tournamentIds.size === 0) return nothing('none of the tournamentIds is known and entitled to this key.');
-  const fixtureIds =
-    login.fixtureIds === undefined
-      ? null
-      : new Set(
-          login.fixtureIds.filter((id) => {
-            const parts = parseFixtureId(id);
-            return e.allowsSport(parts.sportId) && e.allowsTournament(parts.tournamentId);
-          }),
-        );
   if (fixtureIds !== null && fixtureIds.size === 0) return nothing('none of the fixtureIds is entitled to this key.');
-  const futureIds = login.futureIds === undefined ? null : new Set(login.futureIds);
-  const bookmakers = new Set((login.bookmakers ?? []).filter((slug) => e.allowsBookmaker(slug)));
+  if (futureIds !== null && futureIds.size === 0) return nothing('none of the futureIds is entitled to this key.');
   const access = {
     live: e.access.live && login.live !== false,
     pregame: e.access.pregame && login.pregame !== false,

@@ -863,14 +863,15 @@ const entryIdsByChannelSchema = z.record(z.string(), entryIdSchema);
  * `channels` omitted means every entitled channel; the server subscribes to the intersection,
  * so an unknown channel name is not an error here. `bookmakers` is needed for `odds`,
  * `oddsFutures` and `bookmakers`. Resume: send the persisted `serverEpoch` and `lastSeenId`.
- * A `dicts` field (removed in the spec) is kept but ignored.
+ * A `dicts` field (removed in the spec) is kept but ignored. Sport and tournament ids are
+ * positive: a malformed value refuses the login, it is never dropped like a value outside the key.
  */
 export const loginFrameSchema = z.looseObject({
   type: z.literal('login'),
   apiKey: z.string().min(1),
   channels: z.array(z.string()).optional(),
-  sportIds: z.array(z.number().int()).optional(),
-  tournamentIds: z.array(z.number().int()).optional(),
+  sportIds: z.array(z.number().int().positive()).optional(),
+  tournamentIds: z.array(z.number().int().positive()).optional(),
   fixtureIds: z.array(idStringSchema).optional(),
   futureIds: z.array(idStringSchema).optional(),
   bookmakers: z.array(bookmakerSlugSchema).optional(),
@@ -885,9 +886,25 @@ export const loginFrameSchema = z.looseObject({
 export type LoginFrame = z.infer<typeof loginFrameSchema>;
 
 /**
+ * `login_ok.dropped` (the project's additive extension of the note's login_ok, docs/stream.md):
+ * the login's filter values the gateway left out because the key may not see them, so that a
+ * client can say so instead of silently showing less. Only non-empty lists are present; names
+ * come where the service knows them (a sport's in the login's `lang`). Other gateways omit it.
+ */
+export const droppedFiltersSchema = z.looseObject({
+  sports: z.array(z.looseObject({ sportId: z.number().int(), sportName: z.string().optional() })).optional(),
+  tournaments: z.array(z.looseObject({ tournamentId: z.number().int(), tournamentName: z.string().optional() })).optional(),
+  fixtures: z.array(z.looseObject({ fixtureId: idStringSchema })).optional(),
+  futures: z.array(z.looseObject({ futureId: idStringSchema })).optional(),
+  bookmakers: z.array(z.looseObject({ bookmaker: bookmakerSlugSchema, bookmakerName: z.string().optional() })).optional(),
+});
+export type DroppedFilters = z.infer<typeof droppedFiltersSchema>;
+
+/**
  * The login answer. Decode every data frame by the negotiated `receiveType`, never by the one
  * asked for. `resume.replayChannels` lists the channels whose cursors may be replayed; every
- * other channel is re-snapshotted from REST.
+ * other channel is re-snapshotted from REST. `dropped` is optional: only this project's gateway
+ * sends it, and only when it left a filter value out.
  */
 export const loginOkFrameSchema = z.looseObject({
   type: z.literal('login_ok'),
@@ -900,6 +917,7 @@ export const loginOkFrameSchema = z.looseObject({
     replayChannels: z.array(z.string()),
     serverEntryIds: entryIdsByChannelSchema,
   }),
+  dropped: droppedFiltersSchema.optional(),
 });
 export type LoginOkFrame = z.infer<typeof loginOkFrameSchema>;
 
