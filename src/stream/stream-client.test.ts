@@ -262,6 +262,28 @@ describe('stream client', () => {
     expect(c.status.problem).toMatch(/API key was refused/);
   });
 
+  it('shows in its status what login_ok.dropped says the key may not see, and nothing once a login drops nothing', async () => {
+    const { gw, client: c } = await setup({ sportIds: [14, 10], bookmakers: ['bet365', 'pinnacle'] });
+    const dropped = { sports: [{ sportId: 14, sportName: 'American Football' }], bookmakers: [{ bookmaker: 'bet365', bookmakerName: 'bet365' }] };
+    const first = await gw.nextConnection();
+    first.send(JSON.stringify({ ...(JSON.parse(loginOk()) as object), dropped }));
+    await until(() => c.status.dropped !== null);
+    expect(c.status.dropped).toEqual(dropped);
+    c.reconnectNow();
+    (await gw.nextConnection()).send(loginOk());
+    await until(() => c.status.dropped === null);
+  });
+
+  it('keeps the gateway\'s 4403 message, which lists what was dropped, in the problem', async () => {
+    const { gw, client: c } = await setup({ sportIds: [14] });
+    const ws = await gw.nextConnection();
+    ws.send(JSON.stringify({ type: 'error', code: 'channel_not_allowed', message: "Nothing to subscribe to: none of the sportIds is entitled to this key. Outside this key's access: sportIds 14 (American Football)." }));
+    ws.close(4403, 'channel_not_allowed');
+    await until(() => c.status.phase === 'offline' && c.status.problem?.includes('4403') === true);
+    expect(c.status.problem).toContain('sportIds 14 (American Football)');
+    expect(c.status.retryAt).toBeNull();
+  });
+
   it('retries with backoff after a 4003 and says why in words', async () => {
     const { gw, client: c } = await setup();
     (await gw.nextConnection()).close(4003, 'too many connections');

@@ -11,6 +11,7 @@ import {
   streamUpdateSchema,
   type Channel,
   type ControlFrame,
+  type DroppedFilters,
   type LoginFrame,
   type LoginOkFrame,
   type ReceiveType,
@@ -59,6 +60,8 @@ export interface StreamStatus {
   /** The negotiated receiveType (null until login_ok). */
   readonly receiveType: ReceiveType | null;
   readonly access: { readonly live: boolean; readonly pregame: boolean } | null;
+  /** The login's filter values the gateway left out as outside the key (`login_ok.dropped`), or null. */
+  readonly dropped: DroppedFilters | null;
   readonly channels: readonly string[];
   readonly replayChannels: readonly string[];
   readonly serverEpoch: string | null;
@@ -203,6 +206,7 @@ export function createStreamClient(options: StreamClientOptions): StreamClient {
     phase: 'offline',
     receiveType: null,
     access: null,
+    dropped: null,
     channels: [],
     replayChannels: [],
     serverEpoch: null,
@@ -272,6 +276,8 @@ export function createStreamClient(options: StreamClientOptions): StreamClient {
     /** Frames received while the decoder of the negotiated mode loads (zstd-dict imports wasm). */
     let queue: unknown[] = [];
     let resuming = false;
+    /** The message of the gateway's `error` frame, which comes before its close. */
+    let refusal: string | null = null;
 
     const handleControl = (frame: ControlFrame): void => {
       switch (frame.type) {
@@ -330,6 +336,7 @@ export function createStreamClient(options: StreamClientOptions): StreamClient {
           }
           break;
         case 'error':
+          refusal = frame.message;
           setStatus({ problem: `${frame.code}: ${frame.message}`, needsSettings: frame.code === 'unauthorized' || status.needsSettings });
           break;
         default: {
@@ -419,7 +426,7 @@ export function createStreamClient(options: StreamClientOptions): StreamClient {
       timers.clearTimeout(loginTimer);
       if (socket !== ws) return;
       socket = null;
-      onClosed(event.code, event.reason);
+      onClosed(event.code, event.reason, refusal);
     };
   }
 
@@ -472,6 +479,7 @@ export function createStreamClient(options: StreamClientOptions): StreamClient {
     setStatus({
       receiveType: frame.receiveType,
       access: { live: frame.access.live, pregame: frame.access.pregame },
+      dropped: frame.dropped ?? null,
       channels: frame.channels,
       replayChannels: resume.replayChannels,
       serverEpoch: resume.serverEpoch,
@@ -482,8 +490,10 @@ export function createStreamClient(options: StreamClientOptions): StreamClient {
     return resuming;
   }
 
-  function onClosed(code: number, reason: string): void {
-    const problem = explainClose(code, reason);
+  function onClosed(code: number, reason: string, refusal: string | null): void {
+    const explained = explainClose(code, reason);
+    // A 4403's message says what the key may not see: the user needs it to fix the settings.
+    const problem = code === CLOSE_CODES.nothingToSubscribe && refusal !== null ? `${explained} ${refusal}` : explained;
     if (stopped) {
       setStatus({ phase: 'offline' });
       return;

@@ -16,6 +16,7 @@ const BASE: StreamStatus = {
   phase: 'connected',
   receiveType: 'zstd-dict',
   access: { live: true, pregame: true },
+  dropped: null,
   channels: ['odds'],
   replayChannels: ['fixtures'],
   serverEpoch: 'ab',
@@ -85,6 +86,23 @@ describe('ConnectionIndicator', () => {
   it('sends the user to the settings after a refused key', () => {
     renderIndicator(fakeConnection({ ...BASE, phase: 'offline', needsSettings: true, problem: 'The API key was refused (4401).' }).connection);
     expect(screen.getByRole('link', { name: 'Open the settings' }).getAttribute('href')).toBe('/settings');
+  });
+  it('names what the gateway left out of the chosen filters as not in the access, and links to the settings', () => {
+    const dropped = {
+      sports: [{ sportId: 14, sportName: 'American Football' }, { sportId: 77 }],
+      tournaments: [{ tournamentId: 5, tournamentName: 'Spring Football League' }],
+      futures: [{ futureId: 'id1499990001' }],
+      bookmakers: [{ bookmaker: 'bet365', bookmakerName: 'bet365' }, { bookmaker: 'circa', bookmakerName: 'Circa Sports' }],
+    };
+    renderIndicator(fakeConnection({ ...BASE, dropped }).connection);
+    expect(screen.getByText(/^Not in your access:/).textContent).toBe(
+      'Not in your access: American Football, sport 77, Spring Football League, future id1499990001, bet365, Circa Sports. Change the sports and bookmakers',
+    );
+    expect(screen.getByRole('link', { name: 'Change the sports and bookmakers' }).getAttribute('href')).toBe('/settings');
+  });
+  it('says nothing of access when nothing was left out', () => {
+    renderIndicator(fakeConnection(BASE).connection);
+    expect(screen.getByRole('status').textContent).not.toContain('Not in your access');
   });
   it('lists per bookmaker its staleOdds and suspended counts', () => {
     const book = new LiveBook();

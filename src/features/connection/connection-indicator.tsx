@@ -1,8 +1,10 @@
 // The visible state of the stream: phase, negotiated receiveType, updates/s, delay, malformed
-// frames, the last problem in words, and per bookmaker staleOdds / suspended / meta age vs bound.
+// frames, the last problem in words, what the key may not see of the chosen filters, and per
+// bookmaker staleOdds / suspended / meta age vs bound.
 import { Link } from 'react-router';
 import type { BookmakerSummary } from '../../book/book.ts';
 import type { ConnectionPhase, StreamStatus } from '../../stream/stream-client.ts';
+import { notInAccessNames } from './not-in-access.ts';
 import { useBookmakerSummaries, useStreamConnection, useStreamStatus } from './stream-context.ts';
 
 const PHASE_LABELS: Record<ConnectionPhase, string> = {
@@ -48,6 +50,7 @@ export function ConnectionIndicator() {
     );
   }
   const access = status.access === null ? null : [status.access.live ? 'live' : null, status.access.pregame ? 'pre-game' : null].filter(Boolean).join(' + ');
+  const notInAccess = status.dropped === null ? [] : notInAccessNames(status.dropped);
   return (
     <div className="connection-indicator" role="status" data-phase={status.phase}>
       <span className="connection-phase">stream: {PHASE_LABELS[status.phase]}</span>
@@ -57,6 +60,12 @@ export function ConnectionIndicator() {
       {status.delayMs !== null && <span> · delay {formatAge(status.delayMs)}</span>}
       <span> · malformed frames {status.malformedFrames}</span>
       {status.resnapshotChannels.length > 0 && <span> · re-fetching {status.resnapshotChannels.join(', ')}</span>}
+      {notInAccess.length > 0 && (
+        <p className="connection-dropped">
+          Not in your access: {notInAccess.join(', ')}.{' '}
+          <Link to="/settings">Change the sports and bookmakers</Link>
+        </p>
+      )}
       {status.problem !== null && (
         <p className="connection-problem">
           {status.problem}
