@@ -34,6 +34,7 @@ function fakeConnection(initial: StreamStatus) {
   const connection: StreamConnection = {
     kind: 'shared',
     configure: () => undefined,
+    switchService: () => undefined,
     seed: () => undefined,
     registerInterest: () => () => undefined,
     reconnect: () => undefined,
