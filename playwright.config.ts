@@ -6,6 +6,8 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
+// The fake v5 service (e2e/fake-v5/) listens two ports up: PORT + 1 is the embedded service's admin.
+const fakePort = port + 2;
 // A fresh data directory per run: the embedded service seeds it on start.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'odds-e2e-'));
 
@@ -16,6 +18,10 @@ export default defineConfig({
   workers: 1,
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list']],
+  // Tests tagged @spec-only-payloads need a dashboard that tolerates the fake's spec-only payloads
+  // (issue 14: history rows without limit, /sports without sportSlug, …); they run with
+  // E2E_SPEC_ONLY=1 until that work is merged, then this line goes.
+  grepInvert: process.env.E2E_SPEC_ONLY === '1' ? undefined : /@spec-only-payloads/,
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
@@ -35,11 +41,21 @@ export default defineConfig({
     },
   },
   // The embedded service serves the built dashboard and the API from one port, as `npm start` does.
-  webServer: {
-    command: './node_modules/.bin/tsx service/main.ts',
-    url: `http://127.0.0.1:${port}/healthz`,
-    env: { PORT: String(port), ADMIN_PORT: String(port + 1), DATA_DIR: dataDir, SEED_PAST_DAYS: '1', LOG_EVERY_SEC: '0' },
-    reuseExistingServer: false,
-    timeout: 120_000,
-  },
+  webServer: [
+    {
+      command: './node_modules/.bin/tsx service/main.ts',
+      url: `http://127.0.0.1:${port}/healthz`,
+      env: { PORT: String(port), ADMIN_PORT: String(port + 1), DATA_DIR: dataDir, SEED_PAST_DAYS: '1', LOG_EVERY_SEC: '0' },
+      reuseExistingServer: false,
+      timeout: 120_000,
+    },
+    {
+      // A second, strict v5 service written from the spec alone (docs/testing.md): starts in ~1 s.
+      command: './node_modules/.bin/tsx e2e/fake-v5/main.ts',
+      url: `http://127.0.0.1:${fakePort}/healthz`,
+      env: { PORT: String(fakePort), CONTROL_PORT: String(fakePort + 1) },
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+  ],
 });

@@ -7,11 +7,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { sportsQuery } from '../api/queries.ts';
 import { useApiClient } from '../api/use-api-client.ts';
+import { leg } from '../features/slip/slip-test-data.ts';
+import { slipStore } from '../features/slip/use-slip.ts';
 import { useSettings } from '../settings/use-settings.ts';
 import { createAppQueryClient } from './app.tsx';
 import { AppProviders } from './providers.tsx';
 import { pageRoutes } from './routes.tsx';
 import { Shell } from './shell.tsx';
+
+const LEG = leg(10_101);
 
 /** A page that reads /sports, as any page reading the API would. */
 function SportsProbe() {
@@ -79,6 +83,28 @@ describe('the app shell and routes', () => {
     });
     expect(screen.queryByText('2 sports')).toBeNull();
     expect(await screen.findByText('5 sports')).toBeTruthy();
+  });
+
+  /** The slip's legs after a settings change, on a page that held one leg. */
+  function slipAfter(patch: Parameters<ReturnType<typeof useSettings.getState>['update']>[0]): readonly string[] {
+    answer(200, []);
+    renderAt('/probe');
+    act(() => {
+      slipStore.getState().setLegs([LEG]);
+    });
+    expect(slipStore.getState().legs).toEqual([LEG]);
+    act(() => {
+      useSettings.getState().update(patch);
+    });
+    return slipStore.getState().legs;
+  }
+
+  it('empties the parlay slip when the service changes: its legs are the old service\'s oddsIds', () => {
+    expect(slipAfter({ baseUrl: 'http://127.0.0.1:9', apiKey: 'other-key' })).toEqual([]);
+  });
+
+  it('keeps the parlay slip when only the language changes', () => {
+    expect(slipAfter({ lang: 'de' })).toEqual([LEG]);
   });
 
   it('does not leave the page on a 403', async () => {

@@ -47,6 +47,27 @@ describe('the settings store', () => {
     expect(reloaded).toMatchObject({ lang: 'de', oddsFormat: 'american', bookmakers: ['pinnacle'] });
   });
 
+  it('forgets the chosen bookmakers and sports when the service changes: they are the old service\'s ids', () => {
+    const store = createSettingsStore({ storage: memoryStorage(), env: ENV });
+    store.getState().update({ bookmakers: ['pinnacle'], sportIds: [10] });
+    store.getState().update({ baseUrl: 'https://odds.example.com', apiKey: 'other-key' });
+    expect(store.getState()).toMatchObject({ baseUrl: 'https://odds.example.com', bookmakers: [], sportIds: [] });
+  });
+
+  it('forgets the chosen bookmakers and sports when only the key changes', () => {
+    const store = createSettingsStore({ storage: memoryStorage(), env: ENV });
+    store.getState().update({ bookmakers: ['pinnacle'], sportIds: [10] });
+    store.getState().update({ apiKey: 'demo-limited' });
+    expect(store.getState()).toMatchObject({ bookmakers: [], sportIds: [] });
+  });
+
+  it('keeps the chosen bookmakers and sports when the same service and key are saved again', () => {
+    const store = createSettingsStore({ storage: memoryStorage(), env: ENV });
+    store.getState().update({ bookmakers: ['pinnacle'], sportIds: [10] });
+    store.getState().update({ baseUrl: `${ENV.origin}/`, apiKey: null, lang: 'de' });
+    expect(store.getState()).toMatchObject({ lang: 'de', bookmakers: ['pinnacle'], sportIds: [10] });
+  });
+
   it('falls back to the defaults when the stored text is not JSON', () => {
     const store = createSettingsStore({ storage: memoryStorage({ [SETTINGS_STORAGE_KEY]: '{not json' }), env: ENV });
     expect(store.getState().baseUrl).toBe(ENV.origin);

@@ -31,7 +31,11 @@ export interface Settings {
 }
 
 export interface SettingsActions {
-  /** Changes some settings; a `baseUrl` is normalised (callers validate it first with `checkBaseUrl`). */
+  /**
+   * Changes some settings; a `baseUrl` is normalised (callers validate it first with `checkBaseUrl`).
+   * A change of service (base URL or key) also empties the chosen bookmakers and sports unless the
+   * patch sets them: they are the old service's ids, which the new one may refuse (spec 5.8).
+   */
   readonly update: (patch: Partial<Settings>) => void;
   /** Back to the defaults (the embedded service, its demo key). */
   readonly reset: () => void;
@@ -70,6 +74,15 @@ export function defaultSettings(env: SettingsEnvironment): Settings {
 export function effectiveApiKey(settings: Pick<Settings, 'apiKey' | 'baseUrl'>, origin: string): string {
   if (settings.apiKey !== null && settings.apiKey !== '') return settings.apiKey;
   return isEmbeddedService(settings.baseUrl, origin) ? EMBEDDED_DEMO_KEY : '';
+}
+
+/**
+ * Which service the settings talk to, as the key sees it: the base URL and the key sent. A change
+ * of it is a new world (ids, cursors, prices of the old service mean nothing to the new one). The
+ * key is only compared in memory, never stored or logged.
+ */
+export function serviceIdentity(settings: Pick<Settings, 'apiKey' | 'baseUrl'>, origin: string): string {
+  return `${settings.baseUrl}\u0000${effectiveApiKey(settings, origin)}`;
 }
 
 /** True when `baseUrl` is the origin that served the dashboard (the embedded service). */
@@ -177,7 +190,12 @@ export function createSettingsStore(options: { readonly storage: StateStorage; r
       (set) => ({
         ...defaults,
         update: (patch) => {
-          set((state) => readSettings({ ...pickSettings(state), ...patch }, pickSettings(state)));
+          set((state) => {
+            const current = pickSettings(state);
+            const next = readSettings({ ...current, ...patch }, current);
+            if (serviceIdentity(next, options.env.origin) === serviceIdentity(current, options.env.origin)) return next;
+            return { ...next, bookmakers: patch.bookmakers ?? [], sportIds: patch.sportIds ?? [] };
+          });
         },
         reset: () => {
           set(defaults);

@@ -4,7 +4,7 @@
 // keeps the page's odds interest (reference-counted) and tells the worker when that set changes.
 import type { BookSnapshot, LiveBook } from '../book/book.ts';
 import type { OddsInterest } from '../book/use-book.ts';
-import type { PageToWorker, WorkerConfig, WorkerToPage } from './messages.ts';
+import type { PageToWorker, ServiceIdentity, WorkerConfig, WorkerToPage } from './messages.ts';
 import type { StreamStatus } from './stream-client.ts';
 
 export type WorkerKind = 'shared' | 'dedicated' | 'none';
@@ -20,6 +20,8 @@ export interface WorkerEndpoint {
 export interface StreamConnection extends OddsInterest {
   /** (Re)configures the stream; identical settings are a no-op in the worker. */
   configure(config: WorkerConfig): void;
+  /** The settings now name this service: another one than the worker's empties every book first. */
+  switchService(service: ServiceIdentity): void;
   /** Shares a page's REST seed with every tab's book (it only fills, never undoes a live update). */
   seed(snapshot: BookSnapshot): void;
   reconnect(): void;
@@ -181,6 +183,9 @@ export function connectStream(book: LiveBook, options: ConnectStreamOptions = {}
     kind,
     configure: (config) => {
       endpoint.postMessage({ type: 'configure', config });
+    },
+    switchService: (service) => {
+      endpoint.postMessage({ type: 'service', service });
     },
     seed: (snapshot) => {
       endpoint.postMessage({ type: 'seed', snapshot });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cursorKey, memoryCursorStore, parseStoredCursors, webStorageCursorStore } from './cursor-store.ts';
+import { cursorKey, memoryCursorStore, parseStoredCursors, startingFresh, webStorageCursorStore } from './cursor-store.ts';
 
 function fakeStorage(): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> & { data: Map<string, string> } {
   const data = new Map<string, string>();
@@ -43,5 +43,14 @@ describe('cursor stores', () => {
   });
   it('never puts the API key in the storage key', () => {
     expect(cursorKey('wss://odds.example/ws')).toBe('odds-explorer:stream-cursors:wss://odds.example/ws');
+  });
+
+  it('starts a client of a new service without the cursors stored for it, and forgets them', async () => {
+    const stored = memoryCursorStore(cursors);
+    const fresh = startingFresh(stored);
+    expect(await fresh.load()).toBeNull();
+    expect(await stored.load()).toBeNull();
+    await fresh.save(cursors);
+    expect(await fresh.load()).toEqual(cursors);
   });
 });

@@ -43,6 +43,24 @@ export function memoryCursorStore(initial: StreamCursors | null = null): CursorS
   };
 }
 
+/**
+ * `store` for a client that must start from nothing (the first client after a change of service):
+ * its first load forgets what is stored and gives null, so no cursor of an earlier visit to that
+ * service resumes into a book that was just emptied; later loads and every save go to `store`.
+ */
+export function startingFresh(store: CursorStore): CursorStore {
+  let forgotten = false;
+  return {
+    load: async () => {
+      if (forgotten) return store.load();
+      forgotten = true;
+      await store.save(null);
+      return null;
+    },
+    save: (cursors) => store.save(cursors),
+  };
+}
+
 /** The storage key of a stream's cursors: per gateway URL (never the API key, which is a secret). */
 export function cursorKey(url: string): string {
   return `odds-explorer:stream-cursors:${url}`;

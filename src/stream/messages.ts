@@ -9,7 +9,19 @@ export interface WorkerConfig {
   readonly restBaseUrl: string;
 }
 
+/** Which service a page talks to: its REST base URL and the key it sends (compared, never stored). */
+export interface ServiceIdentity {
+  readonly restBaseUrl: string;
+  readonly apiKey: string;
+}
+
 export type PageToWorker =
+  /**
+   * The page's settings now name this service. Another service than the worker's is a new world:
+   * the stream stops and the worker's book, every page's book and the cursors are emptied before
+   * the next `configure` connects to it (the old service's ids mean nothing to the new one).
+   */
+  | { readonly type: 'service'; readonly service: ServiceIdentity }
   /** Connect with these settings; a change of settings reconnects with resume. Same settings: no-op. */
   | { readonly type: 'configure'; readonly config: WorkerConfig }
   /** The page applied the last batch and rendered (sent from requestAnimationFrame): the next may come. */

@@ -4,7 +4,7 @@
 /// <reference lib="webworker" />
 import '../components/zod-jitless.ts';
 import { createApiClient, isLang } from '../api/client.ts';
-import { cursorKey, indexedDbCursorStore, memoryCursorStore } from './cursor-store.ts';
+import { cursorKey, indexedDbCursorStore, memoryCursorStore, startingFresh } from './cursor-store.ts';
 import type { PageToWorker } from './messages.ts';
 import { apiSnapshotSource } from './snapshots.ts';
 import { createStreamClient, type WebSocketConstructor } from './stream-client.ts';
@@ -12,13 +12,14 @@ import { createWorkerHub, type PagePort } from './worker-hub.ts';
 
 const hub = createWorkerHub({
   setTimeout: (callback, ms) => setTimeout(callback, ms),
-  createClient: (config, book, emit, onStatus) => {
+  createClient: (config, book, emit, onStatus, fresh) => {
     const lang = config.stream.lang;
     const api = createApiClient({ baseUrl: config.restBaseUrl, apiKey: config.stream.apiKey, lang: isLang(lang) ? lang : 'en' });
+    const stored = typeof indexedDB === 'undefined' ? memoryCursorStore() : indexedDbCursorStore(indexedDB, cursorKey(config.stream.url));
     return createStreamClient({
       settings: config.stream,
       WebSocket: WebSocket as unknown as WebSocketConstructor,
-      cursors: typeof indexedDB === 'undefined' ? memoryCursorStore() : indexedDbCursorStore(indexedDB, cursorKey(config.stream.url)),
+      cursors: fresh ? startingFresh(stored) : stored,
       snapshots: apiSnapshotSource(api),
       scope: () => ({ fixtureIds: book.fixtureIds(), futureIds: book.futureIds() }),
       emit,

@@ -401,3 +401,98 @@ describe('connectStream odds interest', () => {
     expect(book.getOdds(oddsIdOf())).toBeUndefined();
   });
 });
+
+describe('worker hub, on a change of service', () => {
+  const OTHER_SERVICE: WorkerConfig = {
+    stream: { url: 'ws://other/ws', apiKey: 'other-key', lang: 'en', receiveType: 'json', bookmakers: ['northbet'] },
+    restBaseUrl: 'http://other',
+  };
+
+  /** A hub that keeps, per client it created, the book it got, its emit, whether it started fresh and whether it stopped. */
+  function recordingHub() {
+    const timers: (() => void)[] = [];
+    const clients: { book: LiveBook; emit: (ops: readonly BookOp[]) => void; fresh: boolean; fixtureIdsAtStart: string[]; stopped: boolean }[] = [];
+    const hub = createWorkerHub({
+      setTimeout: (cb) => timers.push(cb),
+      createClient: (_config, book, emit, _onStatus, fresh) => {
+        const record = { book, emit, fresh, fixtureIdsAtStart: [] as string[], stopped: false };
+        clients.push(record);
+        return {
+          start: () => {
+            record.fixtureIdsAtStart = book.fixtureIds();
+            return Promise.resolve();
+          },
+          stop: () => {
+            record.stopped = true;
+            return Promise.resolve();
+          },
+          reconnectNow: () => undefined,
+          status: {} as StreamStatus,
+        };
+      },
+    });
+    const tick = () => {
+      for (const cb of timers.splice(0)) cb();
+    };
+    return { hub, tick, clients };
+  }
+
+  const flushPromises = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+  it('starts the new service\'s client on an empty book, so its re-snapshot names no fixture of the old service', async () => {
+    const { hub, clients } = recordingHub();
+    const port: PagePort & { got: WorkerToPage[] } = { got: [], postMessage: (m) => port.got.push(m) };
+    hub.connect(port);
+    hub.receive(port, { type: 'configure', config: CONFIG });
+    hub.receive(port, { type: 'seed', snapshot: { ...EMPTY, channels: ['fixtures'], fixtures: [fixtureView(OTHER_FIXTURE)] } });
+    clients[0]?.emit([update(2, 10)]);
+    expect(clients[0]?.book.fixtureIds().sort()).toEqual([OTHER_FIXTURE, FIXTURE_ID].sort());
+
+    hub.receive(port, { type: 'service', service: { restBaseUrl: OTHER_SERVICE.restBaseUrl, apiKey: OTHER_SERVICE.stream.apiKey } });
+    hub.receive(port, { type: 'configure', config: OTHER_SERVICE });
+    await flushPromises();
+
+    expect(clients[0]?.stopped).toBe(true);
+    expect(clients[1]?.fixtureIdsAtStart).toEqual([]);
+    expect(clients[1]?.fresh).toBe(true);
+  });
+
+  it('drops what the old service\'s client still emits after the change', async () => {
+    const { hub, clients } = recordingHub();
+    const port: PagePort & { got: WorkerToPage[] } = { got: [], postMessage: (m) => port.got.push(m) };
+    hub.connect(port);
+    hub.receive(port, { type: 'configure', config: CONFIG });
+    hub.receive(port, { type: 'configure', config: OTHER_SERVICE });
+    await flushPromises();
+    clients[0]?.emit([update(2, 10)]);
+    expect(clients[1]?.book.fixtureIds()).toEqual([]);
+  });
+
+  it('empties every page\'s book at once, before the new service is configured', () => {
+    const { hub, tick } = recordingHub();
+    const port: PagePort & { got: WorkerToPage[] } = { got: [], postMessage: (m) => port.got.push(m) };
+    hub.connect(port);
+    hub.receive(port, { type: 'configure', config: CONFIG });
+    hub.receive(port, { type: 'seed', snapshot: { ...EMPTY, channels: ['fixtures'], fixtures: [fixtureView(OTHER_FIXTURE)] } });
+    tick();
+    hub.receive(port, { type: 'ack' });
+    expect(bookOf(port).fixtureIds()).toEqual([OTHER_FIXTURE]);
+
+    hub.receive(port, { type: 'service', service: { restBaseUrl: OTHER_SERVICE.restBaseUrl, apiKey: OTHER_SERVICE.stream.apiKey } });
+    tick();
+    expect(bookOf(port).fixtureIds()).toEqual([]);
+  });
+
+  it('keeps the book and the cursors when the same service is configured with other sports', async () => {
+    const { hub, clients } = recordingHub();
+    const port: PagePort & { got: WorkerToPage[] } = { got: [], postMessage: (m) => port.got.push(m) };
+    hub.connect(port);
+    hub.receive(port, { type: 'configure', config: CONFIG });
+    clients[0]?.emit([update(2, 10)]);
+    hub.receive(port, { type: 'service', service: { restBaseUrl: CONFIG.restBaseUrl, apiKey: CONFIG.stream.apiKey } });
+    hub.receive(port, { type: 'configure', config: { ...CONFIG, stream: { ...CONFIG.stream, sportIds: [10] } } });
+    await flushPromises();
+    expect(clients[1]?.fixtureIdsAtStart).toEqual([FIXTURE_ID]);
+    expect(clients[1]?.fresh).toBe(false);
+  });
+});

@@ -4,7 +4,7 @@
 // Odds are the bulk of the stream, so each page gets only the odds of the fixtures and futures it
 // declared (`interest`); the other channels are small and reach every page.
 import { LiveBook, type BookDump, type BookOp, type BookSnapshot } from '../book/book.ts';
-import type { PageToWorker, WorkerConfig, WorkerToPage } from './messages.ts';
+import type { PageToWorker, ServiceIdentity, WorkerConfig, WorkerToPage } from './messages.ts';
 import type { StreamClient, StreamStatus } from './stream-client.ts';
 
 /** One page's end of the channel (a MessagePort of the SharedWorker, or the dedicated worker's scope). */
@@ -13,12 +13,16 @@ export interface PagePort {
 }
 
 export interface WorkerHubOptions {
-  /** Creates the stream client for a config; its ops go to `emit`, its status to `onStatus`. */
+  /**
+   * Creates the stream client for a config; its ops go to `emit`, its status to `onStatus`.
+   * `fresh`: the first client after a change of service, which must ignore stored cursors.
+   */
   readonly createClient: (
     config: WorkerConfig,
     book: LiveBook,
     emit: (ops: readonly BookOp[]) => void,
     onStatus: (status: StreamStatus) => void,
+    fresh: boolean,
   ) => StreamClient;
   readonly setTimeout: (callback: () => void, ms: number) => unknown;
   /** Minimum time between two batches to one page, ms (default 16: one frame at 60 Hz). */
@@ -55,6 +59,14 @@ export function createWorkerHub(options: WorkerHubOptions): WorkerHub {
   const mirror = new LiveBook();
   let client: StreamClient | null = null;
   let configKey: string | null = null;
+  /** The service of the current clients (`worldOf`); null until the first configure. */
+  let world: string | null = null;
+  /** Moves on every change of service: a client of an older world emits into nothing. */
+  let generation = 0;
+  /** The next client is the first of a new world: it starts without cursors. */
+  let freshCursors = false;
+  /** The old world's client closing; the next one starts after it (both may share a cursor key). */
+  let stopping: Promise<void> | null = null;
   let status: StreamStatus | null = null;
   let flushTimer: unknown = null;
   /**
@@ -231,18 +243,60 @@ export function createWorkerHub(options: WorkerHubOptions): WorkerHub {
     }
   }
 
+  /**
+   * A change of service is a new world: stop the old stream, empty the mirror and every page's
+   * book, forget the bookmakers seen, and start the next client without cursors, so that no
+   * fixture, odds or bookmaker id of the old service reaches the new one (a re-snapshot's scope
+   * is the book's fixtures).
+   */
+  function enterWorld(service: ServiceIdentity): void {
+    const next = worldOf(service);
+    if (next === world) return;
+    const first = world === null;
+    world = next;
+    if (first) return;
+    generation += 1;
+    freshCursors = true;
+    if (client !== null) stopping = client.stop();
+    client = null;
+    configKey = null;
+    mirror.reset();
+    mirror.flush();
+    knownBookmakers.clear();
+    for (const page of pages.values()) {
+      page.queue = [{ op: 'reset' }];
+      page.resync = false;
+    }
+    scheduleFlush();
+  }
+
   function configure(config: WorkerConfig): void {
+    enterWorld({ restBaseUrl: config.restBaseUrl, apiKey: config.stream.apiKey });
     const key = JSON.stringify(config);
     if (key === configKey) return;
     configKey = key;
     for (const bookmaker of config.stream.bookmakers) knownBookmakers.add(bookmaker);
     const previous = client;
+    const fresh = freshCursors;
+    freshCursors = false;
+    const own = generation;
     // A new login scope: the old client persists its cursors on stop, the new one resumes from them.
-    const next = options.createClient(config, mirror, emit, onStatus);
+    const next = options.createClient(
+      config,
+      mirror,
+      (ops) => {
+        if (own === generation) emit(ops);
+      },
+      (nextStatus) => {
+        if (own === generation) onStatus(nextStatus);
+      },
+      fresh,
+    );
     client = next;
-    if (previous === null) void next.start();
+    const before = previous === null ? stopping : previous.stop();
+    if (before === null) void next.start();
     else
-      void previous.stop().then(() => {
+      void before.then(() => {
         if (client === next) void next.start();
       });
   }
@@ -259,6 +313,9 @@ export function createWorkerHub(options: WorkerHubOptions): WorkerHub {
       switch (message.type) {
         case 'configure':
           configure(message.config);
+          break;
+        case 'service':
+          enterWorld(message.service);
           break;
         case 'ack':
           page.awaitingAck = false;
@@ -293,6 +350,11 @@ export function createWorkerHub(options: WorkerHubOptions): WorkerHub {
       return pages.size;
     },
   };
+}
+
+/** The identity of a service as the worker compares it (the key stays in memory). */
+function worldOf(service: ServiceIdentity): string {
+  return `${service.restBaseUrl}\u0000${service.apiKey}`;
 }
 
 function hasKeys(record: object): boolean {

@@ -35,6 +35,7 @@ function fakeConnection(initial: StreamStatus) {
   const connection: StreamConnection = {
     kind: 'shared',
     configure: () => undefined,
+    switchService: () => undefined,
     seed: () => undefined,
     registerInterest: () => () => undefined,
     reconnect: () => undefined,

@@ -8,7 +8,8 @@ import { useApiClient } from '../../api/use-api-client.ts';
 import { LiveBook } from '../../book/book.ts';
 import { BookContext, OddsInterestContext } from '../../book/use-book.ts';
 import { connectStream, type StreamConnection } from '../../stream/connect-stream.ts';
-import { useEffectiveApiKey, useSettings } from '../../settings/use-settings.ts';
+import { effectiveApiKey, serviceIdentity } from '../../settings/settings-store.ts';
+import { DASHBOARD_ORIGIN, useEffectiveApiKey, useSettings } from '../../settings/use-settings.ts';
 import type { ReceiveType } from '../../wire/schemas.ts';
 import { StreamContext } from './stream-context.ts';
 
@@ -51,6 +52,20 @@ export function StreamProvider({ children, open = openPageStream }: { readonly c
   const sportIds = useSettings((s) => s.sportIds);
   const apiKey = useEffectiveApiKey();
   const bookmakerList = useQuery(bookmakersQuery(api));
+
+  // A change of service empties the page's book and tells the worker, synchronously inside the
+  // settings change: before any page renders against the new service, no row of the old one is
+  // left to seed, show or re-snapshot from (the worker empties its own book and cursors too).
+  useEffect(
+    () =>
+      useSettings.subscribe((next, previous) => {
+        if (serviceIdentity(next, DASHBOARD_ORIGIN) === serviceIdentity(previous, DASHBOARD_ORIGIN)) return;
+        book.reset();
+        book.flush();
+        connection.switchService({ restBaseUrl: next.baseUrl, apiKey: effectiveApiKey(next, DASHBOARD_ORIGIN) });
+      }),
+    [book, connection],
+  );
 
   // Pages seed the page's book from REST; the worker shares those seeds with every tab's book.
   useEffect(() => book.subscribeSeeds((snapshot) => {
