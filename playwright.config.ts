@@ -8,8 +8,11 @@ import { defineConfig } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 4173);
 // The fake v5 service (e2e/fake-v5/) listens two ports up: PORT + 1 is the embedded service's admin.
 const fakePort = port + 2;
-// A fresh data directory per run: the embedded service seeds it on start.
+// A fresh data directory per run: the embedded service seeds it on start. Exported to the
+// environment so that the workers (which load this file again) see the same directory, and the
+// specs read the admin token from it (e2e/admin.ts).
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'odds-e2e-'));
+process.env.E2E_DATA_DIR = dataDir;
 
 export default defineConfig({
   testDir: 'e2e',

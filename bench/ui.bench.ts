@@ -13,6 +13,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import WebSocket from 'ws';
+import { AdminClient } from '../service/testing/admin-client.ts';
 import { reportRow } from './report.ts';
 
 const BENCH = 'bench:ui';
@@ -60,7 +61,7 @@ const step = (what: string): void => {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Starts `tsx service/main.ts` in its own process (its own CPU, as in production) and waits for /healthz. */
-async function startService(quoteRate: number): Promise<{ url: string; adminUrl: string; child: ChildProcess; dir: string }> {
+async function startService(quoteRate: number): Promise<{ url: string; admin: AdminClient; child: ChildProcess; dir: string }> {
   const port = await freePort();
   const adminPort = await freePort();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'ui-bench-'));
@@ -81,7 +82,7 @@ async function startService(quoteRate: number): Promise<{ url: string; adminUrl:
   const url = `http://127.0.0.1:${String(port)}`;
   for (let i = 0; i < 240; i++) {
     try {
-      if ((await fetch(`${url}/healthz`)).ok) return { url, adminUrl: `http://127.0.0.1:${String(adminPort)}`, child, dir };
+      if ((await fetch(`${url}/healthz`)).ok) return { url, admin: AdminClient.forDataDir(`http://127.0.0.1:${String(adminPort)}`, dir), child, dir };
     } catch {
       // not up yet
     }
@@ -105,8 +106,8 @@ interface AdminFixture {
 }
 
 /** The fixture quoted by the most bookmakers with the most prices, live first. */
-async function busyFixture(adminUrl: string, url: string): Promise<{ fixtureId: string; entries: number }> {
-  const listed = (await (await fetch(`${adminUrl}/admin/fixtures?status=1,0`)).json()) as AdminFixture[];
+async function busyFixture(admin: AdminClient, url: string): Promise<{ fixtureId: string; entries: number }> {
+  const listed = await admin.json<AdminFixture[]>('GET', '/admin/fixtures?status=1,0');
   const candidates = [...listed].sort((a, b) => b.statusId - a.statusId || b.bookmakers.length - a.bookmakers.length).slice(0, 8);
   let best = { fixtureId: '', entries: -1 };
   for (const f of candidates) {
@@ -269,11 +270,11 @@ function trackScripts(page: Page): { gzipBytes: () => number } {
   return { gzipBytes: () => bytes };
 }
 
-async function measurePhase(browser: Browser, label: string, service: { url: string; adminUrl: string }): Promise<Phase> {
+async function measurePhase(browser: Browser, label: string, service: { url: string; admin: AdminClient }): Promise<Phase> {
   console.log(`${label}: service up at ${service.url}`);
-  const { fixtureId, entries } = await busyFixture(service.adminUrl, service.url);
+  const { fixtureId, entries } = await busyFixture(service.admin, service.url);
   step(`busy fixture ${fixtureId}`);
-  await fetch(`${service.adminUrl}/admin/update-rate`, { method: 'POST', body: JSON.stringify({ fixtureId, seconds: 1 }) });
+  await service.admin.json('POST', '/admin/update-rate', { fixtureId, seconds: 1 });
   const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
   const page = await context.newPage();
   await page.addInitScript(() => {
@@ -320,7 +321,7 @@ async function measurePhase(browser: Browser, label: string, service: { url: str
   step('page figures read');
   await context.close();
   step('page closed');
-  await fetch(`${service.adminUrl}/admin/update-rate`, { method: 'POST', body: JSON.stringify({ fixtureId, seconds: null }) });
+  await service.admin.json('POST', '/admin/update-rate', { fixtureId, seconds: null });
 
   const { busy, tasks } = framesFromTrace(trace);
   const sorted = [...busy].sort((a, b) => a - b);

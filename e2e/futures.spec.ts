@@ -2,14 +2,12 @@
 // history renders one bookmaker at a time or ticked participants across bookmakers, and its
 // prices move live from the stream.
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { admin } from './admin.ts';
 
-const port = Number(process.env.E2E_PORT ?? 4173);
-const ADMIN = `http://127.0.0.1:${String(port + 1)}`;
 
 async function resume(request: APIRequestContext): Promise<void> {
   // Another spec may have frozen the simulator; futures only move while it runs.
-  const response = await request.post(`${ADMIN}/admin/resume`);
-  expect(response.ok()).toBe(true);
+  await admin(request, 'POST', '/admin/resume');
 }
 
 test('the futures list opens a future whose history renders per participant, then per bookmaker', async ({ page }) => {
@@ -59,8 +57,7 @@ test("a future's prices update live, without a reload", async ({ page, request }
   });
   // Futures requote every few minutes on their own: the knob moves this one's prices now, and
   // the stream must carry them to the open page.
-  const moved = await request.post(`${ADMIN}/admin/future-move`, { data: { futureId } });
-  expect(moved.ok()).toBe(true);
+  await admin(request, 'POST', '/admin/future-move', { futureId });
   await expect
     .poll(async () => (await cells.allTextContents()).some((text, i) => text !== before[i]), { timeout: 15_000 })
     .toBe(true);

@@ -2,9 +2,8 @@
 // charted and toggled from the legend, an open fixture's chart following the stream, the
 // taken-price CLV computed both ways, a cancelled fixture's replacement chain linked.
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { admin } from './admin.ts';
 
-const port = Number(process.env.E2E_PORT ?? 4173);
-const ADMIN = `http://127.0.0.1:${String(port + 1)}`;
 const KEY = { 'X-API-Key': 'demo-key' };
 
 interface AdminFixture {
@@ -14,14 +13,8 @@ interface AdminFixture {
   readonly bookmakers: readonly string[];
 }
 
-async function admin(request: APIRequestContext, method: 'POST' | 'DELETE', path: string, body: unknown): Promise<unknown> {
-  const response = await request.fetch(`${ADMIN}${path}`, { method, data: body });
-  expect(response.status(), `${method} ${path}: ${await response.text()}`).toBe(200);
-  return response.json();
-}
-
 async function fixturesWithStatus(request: APIRequestContext, status: string): Promise<AdminFixture[]> {
-  return (await (await request.get(`${ADMIN}/admin/fixtures?status=${status}`)).json()) as AdminFixture[];
+  return (await admin(request, 'GET', `/admin/fixtures?status=${status}`)) as AdminFixture[];
 }
 
 async function clvOf(request: APIRequestContext, fixtureId: string): Promise<{ odds: Record<string, unknown>; reissuedFixtureId: string | null }> {

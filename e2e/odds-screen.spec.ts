@@ -2,10 +2,9 @@
 // REST with the simulation frozen, and the service's knobs (arbitrage, stale, suspension) shown.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { admin } from './admin.ts';
 import { formatPrice } from '../src/domain/odds-format.ts';
 
-const port = Number(process.env.E2E_PORT ?? 4173);
-const ADMIN = `http://127.0.0.1:${String(port + 1)}`;
 const KEY = { 'X-API-Key': 'demo-key' };
 
 interface AdminFixture {
@@ -13,12 +12,6 @@ interface AdminFixture {
   readonly statusId: number;
   readonly sportId: number;
   readonly bookmakers: readonly string[];
-}
-
-async function admin(request: APIRequestContext, method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<unknown> {
-  const response = await request.fetch(`${ADMIN}${path}`, { method, ...(body === undefined ? {} : { data: body }) });
-  expect(response.status(), `${method} ${path}: ${await response.text()}`).toBe(200);
-  return response.json();
 }
 
 /**

@@ -3,9 +3,8 @@
 // that bookmaker's parlayId; a same-game parlay shows a correlated price unlike singlesPrice whose
 // "why this price" breakdown recomposes it; a pasted unknown oddsId shows up as missing.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { admin } from './admin.ts';
 
-const port = Number(process.env.E2E_PORT ?? 4173);
-const ADMIN = `http://127.0.0.1:${String(port + 1)}`;
 const KEY = { 'X-API-Key': 'demo-key' };
 
 interface AdminFixture {
@@ -33,14 +32,9 @@ async function getJson<T>(request: APIRequestContext, url: string): Promise<T> {
   return (await response.json()) as T;
 }
 
-async function adminPost(request: APIRequestContext, path: string): Promise<void> {
-  expect((await request.post(`${ADMIN}${path}`)).status()).toBe(200);
-}
-
 /** Pre-game soccer fixtures, most bookmakers first: no goal suspends a leg during a test. */
 async function quietSoccer(request: APIRequestContext): Promise<AdminFixture[]> {
-  const response = await request.get(`${ADMIN}/admin/fixtures?status=0`);
-  const fixtures = ((await response.json()) as AdminFixture[]).filter((f) => f.sportId === 10);
+  const fixtures = ((await admin(request, 'GET', '/admin/fixtures?status=0')) as AdminFixture[]).filter((f) => f.sportId === 10);
   return fixtures.sort((a, b) => b.bookmakers.length - a.bookmakers.length);
 }
 
@@ -73,11 +67,11 @@ async function rowPrices(page: Page, testId: string): Promise<Map<string, number
 }
 
 test.beforeEach(async ({ request }) => {
-  await adminPost(request, '/admin/freeze');
+  await admin(request, 'POST', '/admin/freeze');
 });
 
 test.afterEach(async ({ request }) => {
-  await adminPost(request, '/admin/resume');
+  await admin(request, 'POST', '/admin/resume');
 });
 
 test('a three-leg cross-fixture parlay shows at every bookmaker the price the service returns for its parlayId', async ({ page, request }) => {

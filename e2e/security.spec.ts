@@ -1,7 +1,11 @@
 // Security of the dashboard in real Chromium against the embedded service: the API key travels
 // only in X-API-Key headers and the WebSocket login frame (never in a URL, never on the console),
-// and every page runs under the served Content-Security-Policy without a single violation.
+// and every page runs under the served Content-Security-Policy without a single violation. A page
+// of another origin on this machine cannot drive the admin knobs.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { ADMIN, admin } from './admin.ts';
 
 /** A key of service/keys.json other than the default demo key, typed into the settings. */
 const CUSTOM_KEY = 'demo-limited';
@@ -210,3 +214,44 @@ function watchCspConsole(page: Page): string[] {
   });
   return lines;
 }
+
+test.describe('the admin knobs', () => {
+  let attacker: http.Server;
+  let attackerUrl = '';
+
+  // Another origin of this machine (another port, another name), with no CSP to stop its fetches.
+  test.beforeAll(async () => {
+    attacker = http.createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>another site</title>');
+    });
+    await new Promise<void>((resolve) => attacker.listen(0, '127.0.0.1', resolve));
+    attackerUrl = `http://localhost:${String((attacker.address() as AddressInfo).port)}/`;
+  });
+
+  test.afterAll(async () => {
+    await new Promise((resolve) => attacker.close(resolve));
+  });
+
+  test('a page on another origin can neither freeze the simulator nor disable SGP', async ({ page, request }) => {
+    const refused: number[] = [];
+    page.on('response', (response) => {
+      if (response.url().startsWith(ADMIN)) refused.push(response.status());
+    });
+    await page.goto(attackerUrl);
+    try {
+      await page.evaluate(async (adminUrl) => {
+        // What the issue describes: an opaque no-cors POST, and a text/plain body as a form posts it.
+        await fetch(`${adminUrl}/admin/freeze`, { method: 'POST', mode: 'no-cors' });
+        await fetch(`${adminUrl}/admin/sgp`, { method: 'POST', mode: 'no-cors', headers: { 'content-type': 'text/plain' }, body: '{"enabled":false}' });
+        await fetch(`${adminUrl}/admin/state`, { mode: 'no-cors' });
+      }, ADMIN);
+      expect(((await admin(request, 'GET', '/admin/state')) as { frozen: boolean }).frozen).toBe(false);
+      expect(((await admin(request, 'GET', '/admin/sgp')) as { enabled: boolean }).enabled).toBe(true);
+      expect(refused).toEqual([403, 403, 403]);
+    } finally {
+      // Whatever got through must not spoil the specs that follow.
+      await admin(request, 'POST', '/admin/resume');
+      await admin(request, 'POST', '/admin/sgp', { enabled: true });
+    }
+  });
+});

@@ -2,9 +2,8 @@
 // finished fixture shows the service's grade and rule, and the payout of a stake at the price in
 // force at the chosen moment; a malformed id is refused by name.
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { admin } from './admin.ts';
 
-const port = Number(process.env.E2E_PORT ?? 4173);
-const ADMIN = `http://127.0.0.1:${String(port + 1)}`;
 const KEY = { 'X-API-Key': 'demo-key' };
 
 interface Selection {
@@ -26,7 +25,7 @@ async function getJson<T>(request: APIRequestContext, url: string): Promise<T> {
 
 /** A won selection of a finished fixture with recorded prices at some bookmaker: its oddsId and history. */
 async function wonLeg(request: APIRequestContext) {
-  const finished = (await (await request.get(`${ADMIN}/admin/fixtures?status=2`)).json()) as { fixtureId: string; sportId: number; startTime: number }[];
+  const finished = (await admin(request, 'GET', '/admin/fixtures?status=2')) as { fixtureId: string; sportId: number; startTime: number }[];
   const bookmakers = (await getJson<{ bookmaker: string }[]>(request, '/en/bookmakers')).map((b) => b.bookmaker);
   for (const fixture of finished.filter((f) => f.sportId === 10).slice(0, 5)) {
     const settlement = await getJson<{ settledAt: number | null; selections: Selection[] }>(request, `/en/fixtures/settlement?fixtureId=${fixture.fixtureId}`);

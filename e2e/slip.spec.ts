@@ -2,9 +2,8 @@
 // odds screen become legs in the drawer, survive a reload, and a shared link restores the slip.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { admin } from './admin.ts';
 
-const port = Number(process.env.E2E_PORT ?? 4173);
-const ADMIN = `http://127.0.0.1:${String(port + 1)}`;
 
 interface AdminFixture {
   readonly fixtureId: string;
@@ -14,9 +13,7 @@ interface AdminFixture {
 
 /** A pre-game fixture quoted by many bookmakers: no goal suspends its markets during the test. */
 async function quietFixture(request: APIRequestContext): Promise<string> {
-  const response = await request.get(`${ADMIN}/admin/fixtures?status=0`);
-  expect(response.status()).toBe(200);
-  const fixtures = (await response.json()) as AdminFixture[];
+  const fixtures = (await admin(request, 'GET', '/admin/fixtures?status=0')) as AdminFixture[];
   const best = [...fixtures].sort((a, b) => b.bookmakers.length - a.bookmakers.length)[0];
   if (best === undefined) throw new Error('the embedded service has no pre-game fixture');
   return best.fixtureId;

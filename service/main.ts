@@ -61,7 +61,11 @@ async function main(): Promise<void> {
       `${String(stats.marketsOffered)} markets quoted on ${String(stats.quotedFixtures)} fixtures by ${String(stats.bookmakers)} bookmakers; ` +
       `${String(stats.oddsEntries)} odds; DB ${megabytes(service.history.sizeBytes())}`,
   );
-  log(`listening on ${service.url}: API at ${service.url}/{lang}/…, GET /healthz; admin API on ${service.adminUrl}${stats.frozen ? ' — frozen: POST /admin/resume to start' : ''}`);
+  // The token's path, never its value: the log may be read by others than the operator.
+  log(
+    `listening on ${service.url}: API at ${service.url}/{lang}/…, GET /healthz; admin API on ${service.adminUrl} ` +
+      `(Authorization: Bearer <token in ${service.adminToken.path}>)${stats.frozen ? ' — frozen: POST /admin/resume to start' : ''}`,
+  );
   console.log(
     existsSync(dashboardDir)
       ? `\nOdds Explorer is running at ${service.url}/  (demo API key: demo-key)\n`

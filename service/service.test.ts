@@ -6,10 +6,12 @@ import { startService } from './service.ts';
 import type { Service } from './service.ts';
 import { ManualClock } from './sim/simulator.ts';
 import { makeTempDir, TEST_START_MS } from './sim/test-support.ts';
+import { AdminClient } from './testing/admin-client.ts';
 
 describe('startService', () => {
   let service: Service;
   let dir: string;
+  let admin: AdminClient;
 
   beforeAll(async () => {
     dir = makeTempDir();
@@ -18,6 +20,7 @@ describe('startService', () => {
       adminPort: 0,
     };
     service = await startService(config, { clock: new ManualClock(TEST_START_MS), manualTicks: true });
+    admin = new AdminClient(service.adminUrl, service.adminToken.token);
   }, 120_000);
 
   afterAll(async () => {
@@ -51,74 +54,74 @@ describe('startService', () => {
   });
 
   it('freezes and resumes the simulation through the admin API', async () => {
-    const frozen = await fetch(`${service.adminUrl}/admin/freeze`, { method: 'POST' });
+    const frozen = await admin.fetch('POST', '/admin/freeze');
     expect(await frozen.json()).toEqual({ frozen: true });
     expect(service.simulator.frozen).toBe(true);
-    const state = (await (await fetch(`${service.adminUrl}/admin/state`)).json()) as { frozen: boolean };
+    const state = await admin.json<{ frozen: boolean }>('GET', '/admin/state');
     expect(state.frozen).toBe(true);
-    await fetch(`${service.adminUrl}/admin/resume`, { method: 'POST' });
+    await admin.fetch('POST', '/admin/resume');
     expect(service.simulator.frozen).toBe(false);
   });
 
   it('refuses admin requests that carry an API key', async () => {
-    const response = await fetch(`${service.adminUrl}/admin/state`, { headers: { 'x-api-key': 'demo' } });
+    const response = await fetch(`${service.adminUrl}/admin/state`, { headers: { ...admin.headers, 'x-api-key': 'demo' } });
     expect(response.status).toBe(403);
-    expect((await fetch(`${service.adminUrl}/admin/state?apiKey=demo`)).status).toBe(403);
+    expect((await admin.fetch('GET', '/admin/state?apiKey=demo')).status).toBe(403);
   });
 
   it('answers 404 for an unknown fixture and 400 for a bad body', async () => {
-    const unknown = await fetch(`${service.adminUrl}/admin/goal`, { method: 'POST', body: JSON.stringify({ fixtureId: 'id10000001999' }) });
+    const unknown = await admin.fetch('POST', '/admin/goal', { fixtureId: 'id10000001999' });
     expect(unknown.status).toBe(404);
-    const bad = await fetch(`${service.adminUrl}/admin/goal`, { method: 'POST', body: '{nope' });
+    const bad = await fetch(`${service.adminUrl}/admin/goal`, { method: 'POST', headers: { ...admin.headers, 'content-type': 'application/json' }, body: '{nope' });
     expect(bad.status).toBe(400);
-    expect((await fetch(`${service.adminUrl}/admin/nothing`)).status).toBe(404);
+    expect((await admin.fetch('GET', '/admin/nothing')).status).toBe(404);
   });
 
   it('forces a goal on a live fixture through the admin API', async () => {
-    const fixtures = (await (await fetch(`${service.adminUrl}/admin/fixtures?status=1`)).json()) as { fixtureId: string; sportId: number }[];
+    const fixtures = await admin.json<{ fixtureId: string; sportId: number }[]>('GET', '/admin/fixtures?status=1');
     const soccer = fixtures.find((f) => f.sportId === 10);
     expect(soccer).toBeDefined();
-    const response = await fetch(`${service.adminUrl}/admin/goal`, { method: 'POST', body: JSON.stringify({ fixtureId: soccer?.fixtureId, side: 1 }) });
+    const response = await admin.fetch('POST', '/admin/goal', { fixtureId: soccer?.fixtureId, side: 1 });
     const body = (await response.json()) as { ok: boolean; scores: Record<string, { participant1Score: number }> };
     expect(response.status).toBe(200);
     expect(body.scores['result']?.participant1Score).toBeGreaterThan(0);
   });
 
   it('validates admin bodies: JSON objects with typed fields', async () => {
-    const post = (path: string, body: string): Promise<Response> => fetch(`${service.adminUrl}${path}`, { method: 'POST', body });
-    expect((await post('/admin/goal', '[1,2]')).status).toBe(400);
-    expect((await post('/admin/goal', JSON.stringify({ fixtureId: 5 }))).status).toBe(400);
-    expect((await post('/admin/goal', JSON.stringify({ fixtureId: 'x', side: 3 }))).status).toBe(400);
-    expect((await post('/admin/suspend', JSON.stringify({ fixtureId: 'x', on: 'yes' }))).status).toBe(400);
-    expect((await post('/admin/update-rate', JSON.stringify({ fixtureId: 'x', seconds: 'fast' }))).status).toBe(400);
+    const post = (path: string, body: unknown): Promise<Response> => admin.fetch('POST', path, body);
+    expect((await post('/admin/goal', [1, 2])).status).toBe(400);
+    expect((await post('/admin/goal', { fixtureId: 5 })).status).toBe(400);
+    expect((await post('/admin/goal', { fixtureId: 'x', side: 3 })).status).toBe(400);
+    expect((await post('/admin/suspend', { fixtureId: 'x', on: 'yes' })).status).toBe(400);
+    expect((await post('/admin/update-rate', { fixtureId: 'x', seconds: 'fast' })).status).toBe(400);
   });
 
   it('forces and lifts a stale spell of a bookmaker everywhere', async () => {
-    const post = (body: unknown): Promise<Response> => fetch(`${service.adminUrl}/admin/stale`, { method: 'POST', body: JSON.stringify(body) });
+    const post = (body: unknown): Promise<Response> => admin.fetch('POST', '/admin/stale', body);
     expect((await post({ bookmaker: 'bet365', on: true })).status).toBe(200);
     expect((await post({ bookmaker: 'bet365', on: false })).status).toBe(200);
     expect((await post({ bookmaker: 'nobook' })).status).toBe(404);
   });
 
   it('creates and clears an arbitrage through the admin API', async () => {
-    const live = (await (await fetch(`${service.adminUrl}/admin/fixtures?status=0`)).json()) as { fixtureId: string; sportId: number; bookmakers: string[] }[];
+    const live = await admin.json<{ fixtureId: string; sportId: number; bookmakers: string[] }[]>('GET', '/admin/fixtures?status=0');
     const soccer = live.find((f) => f.sportId === 10 && f.bookmakers.length > 3);
     const fixtureId = soccer?.fixtureId ?? '';
-    const created = await fetch(`${service.adminUrl}/admin/arbitrage`, { method: 'POST', body: JSON.stringify({ fixtureId, marketId: 101 }) });
+    const created = await admin.fetch('POST', '/admin/arbitrage', { fixtureId, marketId: 101 });
     expect(created.status).toBe(200);
     expect(((await created.json()) as { outcomeId: number }).outcomeId).toBe(101);
-    const cleared = await fetch(`${service.adminUrl}/admin/arbitrage`, { method: 'DELETE', body: JSON.stringify({ fixtureId }) });
+    const cleared = await admin.fetch('DELETE', '/admin/arbitrage', { fixtureId });
     expect(cleared.status).toBe(200);
-    const reset = await fetch(`${service.adminUrl}/admin/update-rate`, { method: 'POST', body: JSON.stringify({ fixtureId, seconds: null }) });
+    const reset = await admin.fetch('POST', '/admin/update-rate', { fixtureId, seconds: null });
     expect(reset.status).toBe(200);
   });
 
   it('lists, suspends and cancels through the admin API', async () => {
-    const fixtures = (await (await fetch(`${service.adminUrl}/admin/fixtures?status=0`)).json()) as { fixtureId: string; bookmakers: string[] }[];
+    const fixtures = await admin.json<{ fixtureId: string; bookmakers: string[] }[]>('GET', '/admin/fixtures?status=0');
     const quoted = fixtures.find((f) => f.bookmakers.includes('pinnacle'));
     expect(quoted).toBeDefined();
     const fixtureId = quoted?.fixtureId ?? '';
-    const post = (path: string, body: unknown): Promise<Response> => fetch(`${service.adminUrl}${path}`, { method: 'POST', body: JSON.stringify(body) });
+    const post = (path: string, body: unknown): Promise<Response> => admin.fetch('POST', path, body);
     expect((await post('/admin/suspend', { fixtureId, bookmaker: 'pinnacle', on: true })).status).toBe(200);
     expect((await post('/admin/stale', { bookmaker: 'pinnacle', fixtureId, on: true })).status).toBe(200);
     expect((await post('/admin/update-rate', { fixtureId, seconds: 2 })).status).toBe(200);

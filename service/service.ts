@@ -15,6 +15,7 @@ import { indexReferenceData } from './catalogue/reference-data.ts';
 import { defaultSgpKnobs, type SgpKnobs } from './sgp/port.ts';
 import { simulatorParlayPort } from './sgp/sim-port.ts';
 import { startAdminServer } from './admin/admin-server.ts';
+import { ensureAdminToken, type AdminToken } from './admin/admin-token.ts';
 import { createGateway, type Gateway } from './gateway/gateway.ts';
 import { simulatorSource } from './gateway/source.ts';
 import { getCatalogue } from './catalogue/catalogue.ts';
@@ -42,6 +43,8 @@ export interface Service {
   readonly url: string;
   /** `http://127.0.0.1:port` of the admin API. */
   readonly adminUrl: string;
+  /** The admin API's bearer token and its file, `<DATA_DIR>/admin-token` (mode 0600). */
+  readonly adminToken: AdminToken;
   /** The SGP fault knobs (also on the admin API as /admin/sgp). */
   readonly sgpKnobs: SgpKnobs;
   /**
@@ -78,6 +81,7 @@ export async function startService(config: ServiceConfig, options: ServiceOption
   const log = options.log ?? (() => undefined);
   const startedAt = Date.now();
   mkdirSync(config.dataDir, { recursive: true });
+  const adminToken = ensureAdminToken(config.dataDir);
   const history = openHistory(config.dataDir);
   let simulator: Simulator;
   let models: PricingModels;
@@ -167,7 +171,7 @@ export async function startService(config: ServiceConfig, options: ServiceOption
   server.on('upgrade', (request: http.IncomingMessage, socket: Duplex, head: Buffer) => {
     gateway.handleUpgrade(request, socket, head);
   });
-  const admin = await startAdminServer(simulator, config.adminPort, sgpKnobs);
+  const admin = await startAdminServer(simulator, config.adminPort, adminToken, sgpKnobs);
   const adminPort = (admin.address() as AddressInfo).port;
   if (options.manualTicks !== true) simulator.start();
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
@@ -181,6 +185,7 @@ export async function startService(config: ServiceConfig, options: ServiceOption
     gateway,
     url: `http://${host}:${String(address.port)}`,
     adminUrl: `http://127.0.0.1:${String(adminPort)}`,
+    adminToken,
     sgpKnobs,
     async close() {
       if (closed) return;

@@ -1,6 +1,8 @@
-// The admin (knobs) API: JSON over node:http on its own port, bound to 127.0.0.1 only and never
-// reachable with an API key, so tests and demos can freeze, suspend, force goals and more.
+// The admin (knobs) API: JSON over node:http on its own port, bound to 127.0.0.1 only, behind the
+// install's admin token and never reachable with an API key or from a browser page, so tests and
+// demos (not other sites) can freeze, suspend, force goals and more.
 import { defaultSgpKnobs, type SgpKnobs } from '../sgp/port.ts';
+import { bearerMatches, type AdminToken } from './admin-token.ts';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { KnobError } from '../sim/simulator.ts';
@@ -159,25 +161,56 @@ function isLoopback(address: string | undefined): boolean {
   return address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
 }
 
+/** A loopback name, with any port: another name means DNS rebinding (a foreign site resolving to 127.0.0.1). */
+const LOOPBACK_HOST = /^(?:127\.0\.0\.1|localhost|\[::1\])(?::\d{1,5})?$/iu;
+
+/** The media type of a JSON body, parameters (charset) aside. */
+function isJson(contentType: string | undefined): boolean {
+  return contentType?.split(';')[0]?.trim().toLowerCase() === 'application/json';
+}
+
+function hasBody(request: http.IncomingMessage): boolean {
+  const length = request.headers['content-length'];
+  return request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
+/** Why the admin API refuses `request` before reading it (status, message, code), or null. */
+function refusal(request: http.IncomingMessage, url: URL, token: AdminToken): readonly [number, string, string] | null {
+  const { headers } = request;
+  if (!isLoopback(request.socket.remoteAddress)) return [403, 'the admin API answers loopback only', 'forbidden'];
+  if (!LOOPBACK_HOST.test(headers.host ?? '')) return [403, 'the admin API answers only a loopback Host (127.0.0.1, localhost, [::1])', 'forbidden'];
+  // The admin API has no browser UI: any browser-made request (cross-site or not) is refused.
+  if (headers.origin !== undefined) return [403, 'the admin API refuses requests with an Origin header (browser requests)', 'forbidden'];
+  const site = headers['sec-fetch-site'];
+  if (site !== undefined && site !== 'none') return [403, `the admin API refuses browser requests (Sec-Fetch-Site: ${site})`, 'forbidden'];
+  if (headers['x-api-key'] !== undefined || url.searchParams.has('apiKey')) return [403, 'the admin API takes no API key', 'forbidden'];
+  if (!bearerMatches(headers.authorization, token.token)) {
+    return [401, `the admin API needs "Authorization: Bearer <token>" with the token in ${token.path}`, 'unauthorized'];
+  }
+  if (hasBody(request) && !isJson(headers['content-type'])) {
+    return [415, `the admin API takes bodies as application/json only, not ${headers['content-type'] ?? 'a body without content-type'}`, 'unsupported_media_type'];
+  }
+  return null;
+}
+
 /**
- * Starts the admin API on 127.0.0.1:`port` (0 = any free port). Requests from elsewhere, and
- * requests carrying an API key (header or query), are refused with 403: the knobs are for the
- * operator on the machine, not for API clients.
+ * Starts the admin API on 127.0.0.1:`port` (0 = any free port). It answers only requests that a
+ * program on this machine made: from a loopback address, to a loopback Host, without an Origin or
+ * a Sec-Fetch-Site other than `none` (a browser page's request), with the install's `token` as a
+ * bearer token and bodies as application/json; never with an API key (403, 401 or 415 otherwise).
  */
-export async function startAdminServer(sim: Simulator, port: number, sgp: SgpKnobs = defaultSgpKnobs()): Promise<http.Server> {
+export async function startAdminServer(sim: Simulator, port: number, token: AdminToken, sgp: SgpKnobs = defaultSgpKnobs()): Promise<http.Server> {
   const server = http.createServer((request, response) => {
-    const send = (status: number, payload: unknown): void => {
+    const send = (status: number, payload: unknown, headers: Readonly<Record<string, string>> = {}): void => {
       const text = JSON.stringify(payload);
-      response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+      response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers });
       response.end(text);
     };
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-    if (!isLoopback(request.socket.remoteAddress)) {
-      send(403, { error: 403, message: 'the admin API answers loopback only', code: 'forbidden' });
-      return;
-    }
-    if (request.headers['x-api-key'] !== undefined || url.searchParams.has('apiKey')) {
-      send(403, { error: 403, message: 'the admin API takes no API key', code: 'forbidden' });
+    const refused = refusal(request, url, token);
+    if (refused !== null) {
+      const [status, message, code] = refused;
+      send(status, { error: status, message, code }, status === 401 ? { 'www-authenticate': 'Bearer' } : {});
       return;
     }
     readBody(request)

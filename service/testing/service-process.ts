@@ -7,6 +7,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { AdminClient } from './admin-client.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -63,6 +64,7 @@ export class ServiceProcess {
   private exited: Promise<void> = Promise.resolve();
   private stderr = '';
   private stopping = false;
+  private adminApi: AdminClient | null = null;
   readonly dir: string;
   port = 0;
   adminPort = 0;
@@ -146,10 +148,15 @@ export class ServiceProcess {
     this.child = null;
   }
 
+  /** The admin API with this service's token (valid after the first start, which creates the token). */
+  get adminClient(): AdminClient {
+    this.adminApi ??= AdminClient.forDataDir(`http://127.0.0.1:${String(this.adminPort)}`, this.dir);
+    return this.adminApi;
+  }
+
   /** POST /admin/freeze or /admin/resume on the admin port; throws unless it answers 2xx. */
   async admin(action: 'freeze' | 'resume'): Promise<void> {
-    const response = await fetch(`http://127.0.0.1:${String(this.adminPort)}/admin/${action}`, { method: 'POST' });
-    if (!response.ok) throw new Error(`admin ${action}: HTTP ${String(response.status)}`);
+    await this.adminClient.json('POST', `/admin/${action}`);
   }
 
   /** Stops the process with `signal` and deletes the data directory. */

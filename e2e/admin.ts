@@ -1,0 +1,29 @@
+// The admin API from the Playwright specs: the knobs of the service that playwright.config.ts
+// starts, with the install's token from its data directory (E2E_DATA_DIR) and JSON bodies.
+import { expect, type APIRequestContext, type APIResponse } from '@playwright/test';
+import { readAdminToken } from '../service/admin/admin-token.ts';
+
+const port = Number(process.env.E2E_PORT ?? 4173);
+/** The admin API of the service under test (playwright.config.ts: ADMIN_PORT = E2E_PORT + 1). */
+export const ADMIN = `http://127.0.0.1:${String(port + 1)}`;
+
+let token: string | null = null;
+
+function authorization(): Record<string, string> {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (dataDir === undefined) throw new Error('E2E_DATA_DIR is unset: run the specs through playwright.config.ts');
+  token ??= readAdminToken(dataDir);
+  return { authorization: `Bearer ${token}` };
+}
+
+/** `method path` on the admin API (`body` as JSON); the response whatever its status. */
+export function adminFetch(request: APIRequestContext, method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<APIResponse> {
+  return request.fetch(`${ADMIN}${path}`, { method, headers: authorization(), ...(body === undefined ? {} : { data: body }) });
+}
+
+/** Like adminFetch(), expecting 200 (the failure quotes the answer); returns its JSON. */
+export async function admin(request: APIRequestContext, method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<unknown> {
+  const response = await adminFetch(request, method, path, body);
+  expect(response.status(), `${method} ${path}: ${await response.text()}`).toBe(200);
+  return response.json();
+}
