@@ -18,6 +18,9 @@ class AdminError extends Error {
 
 type Body = Readonly<Record<string, unknown>>;
 
+/** Caps the history database at a number of pages (null lifts it); answers the cap in force and the page count. */
+export type HistoryCapKnob = (maxPages: number | null) => { maxPages: number; pageCount: number };
+
 function str(body: Body, key: string, required: true): string;
 function str(body: Body, key: string, required: false): string | undefined;
 function str(body: Body, key: string, required: boolean): string | undefined {
@@ -71,7 +74,7 @@ function sgpState(sgp: SgpKnobs): unknown {
 }
 
 /** The routes: method and path → handler of the JSON body. */
-function route(sim: Simulator, sgp: SgpKnobs, method: string, path: string, body: Body, query: URLSearchParams): unknown {
+function route(sim: Simulator, sgp: SgpKnobs, historyCap: HistoryCapKnob | null, method: string, path: string, body: Body, query: URLSearchParams): unknown {
   const key = `${method} ${path}`;
   switch (key) {
     case 'GET /admin/state':
@@ -150,6 +153,15 @@ function route(sim: Simulator, sgp: SgpKnobs, method: string, path: string, body
       }
       return sgpState(sgp);
     }
+    case 'POST /admin/history-cap': {
+      // A real SQLITE_FULL on demand (docs/service.md, "When history cannot be written").
+      if (historyCap === null) throw new AdminError(404, 'this service has no history cap knob');
+      const maxPages = body.maxPages;
+      if (maxPages !== null && !(typeof maxPages === 'number' && Number.isSafeInteger(maxPages) && maxPages >= 1)) {
+        throw new AdminError(400, '"maxPages" must be a positive integer, or null to lift the cap');
+      }
+      return historyCap(maxPages);
+    }
     default:
       throw new AdminError(404, `no admin route ${key}`);
   }
@@ -164,7 +176,12 @@ function isLoopback(address: string | undefined): boolean {
  * requests carrying an API key (header or query), are refused with 403: the knobs are for the
  * operator on the machine, not for API clients.
  */
-export async function startAdminServer(sim: Simulator, port: number, sgp: SgpKnobs = defaultSgpKnobs()): Promise<http.Server> {
+export async function startAdminServer(
+  sim: Simulator,
+  port: number,
+  sgp: SgpKnobs = defaultSgpKnobs(),
+  historyCap: HistoryCapKnob | null = null,
+): Promise<http.Server> {
   const server = http.createServer((request, response) => {
     const send = (status: number, payload: unknown): void => {
       const text = JSON.stringify(payload);
@@ -182,7 +199,7 @@ export async function startAdminServer(sim: Simulator, port: number, sgp: SgpKno
     }
     readBody(request)
       .then((body) => {
-        send(200, route(sim, sgp, request.method ?? 'GET', url.pathname, body, url.searchParams));
+        send(200, route(sim, sgp, historyCap, request.method ?? 'GET', url.pathname, body, url.searchParams));
       })
       .catch((error: unknown) => {
         if (error instanceof AdminError) send(error.status, { error: error.status, message: error.message, code: 'admin_error' });
