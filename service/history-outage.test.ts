@@ -70,13 +70,17 @@ const published: Published[] = [];
 let socket: WebSocket | null = null;
 
 /** An admin call: token header when the data directory has one, JSON body (see docs/service.md, Knobs). */
-async function admin(route: string, body: Record<string, unknown>): Promise<unknown> {
+async function admin(route: string, body: Record<string, unknown>): Promise<Response> {
   const tokenFile = path.join(service.dir, 'admin-token');
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (existsSync(tokenFile)) headers.authorization = `Bearer ${readFileSync(tokenFile, 'utf8').trim()}`;
-  const response = await fetch(`http://127.0.0.1:${String(service.adminPort)}${route}`, { method: 'POST', headers, body: JSON.stringify(body) });
-  if (!response.ok) throw new Error(`admin ${route}: HTTP ${String(response.status)} ${await response.text()}`);
-  return response.json();
+  return fetch(`http://127.0.0.1:${String(service.adminPort)}${route}`, { method: 'POST', headers, body: JSON.stringify(body) });
+}
+
+/** Caps the history database's pages (null lifts the cap). */
+async function capHistory(maxPages: number | null): Promise<void> {
+  const response = await admin('/admin/history-cap', { maxPages });
+  expect(response.status).toBe(200);
 }
 
 async function health(): Promise<Health> {
@@ -137,6 +141,15 @@ afterAll(async () => {
 });
 
 describe('a full history disk (real SQLITE_FULL)', () => {
+  it('refuses a history cap that is not a positive integer or null, saying so', async () => {
+    for (const body of [{}, { maxPages: 0 }, { maxPages: 2.5 }, { maxPages: '10' }]) {
+      const response = await admin('/admin/history-cap', body);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ error: 400, message: '"maxPages" must be a positive integer, or null to lift the cap' });
+    }
+    expect((await health()).history.status).toBe('ok');
+  });
+
   it('keeps serving, reports the outage, then writes every published change not inside a reported gap', async () => {
     expect((await health()).history.status).toBe('ok');
     await waitFor('odds on the stream', () => Promise.resolve(published.length > 0 ? true : null));
@@ -144,7 +157,7 @@ describe('a full history disk (real SQLITE_FULL)', () => {
     await sleep(3_000);
 
     // The database may grow no more: the next write that needs a page fails with SQLITE_FULL.
-    await admin('/admin/history-cap', { maxPages: 1 });
+    await capHistory(1);
     const degraded = await waitFor('history degraded in /healthz', async () => {
       const h = await health();
       return h.history.status === 'degraded' ? h : null;
@@ -186,7 +199,7 @@ describe('a full history disk (real SQLITE_FULL)', () => {
     );
 
     // Space returns: history resumes, the backlog is written, /healthz is ok again, the gap stays reported.
-    await admin('/admin/history-cap', { maxPages: null });
+    await capHistory(null);
     const recovered = await waitFor('history ok again in /healthz', async () => {
       const h = await health();
       return h.history.status === 'ok' ? h : null;
