@@ -19,6 +19,13 @@ export interface ServiceConfig {
   readonly quoteRate: number;
   /** Cap of the database size; the oldest finished fixtures' history is dropped beyond it. */
   readonly retentionBytes: number;
+  /**
+   * While the history database refuses writes (a full disk), unwritten changes wait in memory
+   * up to this many (estimated) bytes; beyond it they are dropped and reported as a gap.
+   */
+  readonly historyBacklogBytes: number;
+  /** The longest wait between two tries of a failing history database (the backoff doubles up to it). */
+  readonly historyRetryMaxMs: number;
   /** Days of finished fixtures seeded on first start. */
   readonly seedPastDays: number;
   /** Days of upcoming fixtures kept scheduled. */
@@ -115,6 +122,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     tickMs: intFrom(env.SIM_TICK_MS, 250, 'SIM_TICK_MS', 10, 10_000),
     quoteRate: numberFrom(flag(argv, 'quote-rate') ?? env.QUOTE_RATE, 1, 'QUOTE_RATE', 0, 1000),
     retentionBytes: intFrom(env.RETENTION_MB, 300, 'RETENTION_MB', 10, 1_000_000) * 1024 * 1024,
+    historyBacklogBytes: intFrom(env.HISTORY_BACKLOG_KB, 100 * 1024, 'HISTORY_BACKLOG_KB', 1, 64 * 1024 * 1024) * 1024,
+    historyRetryMaxMs: intFrom(env.HISTORY_RETRY_MAX_MS, 30_000, 'HISTORY_RETRY_MAX_MS', 10, 3_600_000),
     seedPastDays: intFrom(env.SEED_PAST_DAYS, 3, 'SEED_PAST_DAYS', 0, 30),
     scheduleDays: intFrom(env.SCHEDULE_DAYS, 7, 'SCHEDULE_DAYS', 1, 30),
     adminPort: adminPortFrom(flag(argv, 'admin-port') ?? env.ADMIN_PORT, port),

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { loadConfig, PROJECT_ROOT } from './config.ts';
 import { startService } from './service.ts';
 import type { Service } from './service.ts';
+import type { HistoryHealth } from './sim/resilient-history.ts';
 import type { SimStats, TickTimings } from './sim/simulator.ts';
 
 function log(line: string): void {
@@ -28,6 +29,16 @@ function tickLine(t: TickTimings): string {
   return ` · longest tick ${t.longestTickMs.toFixed(0)} ms, longest step ${t.longestStepMs.toFixed(0)} ms (${t.longestStep})`;
 }
 
+/** The history part of the summary line: nothing while writes succeed. */
+function historyLine(h: HistoryHealth): string {
+  if (h.status === 'ok') return '';
+  const gaps = h.gaps.length === 0 ? '' : `, ${String(h.gaps.length)} gap(s)`;
+  return (
+    `[history degraded: backlog ${String(h.backlog.changes)} changes, ${megabytes(h.backlog.bytes)} of ${megabytes(h.backlog.limitBytes)}` +
+    `${gaps}; ${h.lastError ?? ''}] `
+  );
+}
+
 function startSummary(service: Service, everySec: number): NodeJS.Timeout | null {
   if (everySec <= 0) return null;
   let last: SimStats = service.simulator.stats();
@@ -37,7 +48,7 @@ function startSummary(service: Service, everySec: number): NodeJS.Timeout | null
     const stats = service.simulator.stats();
     const rate = ((stats.priceChanges - last.priceChanges) * 1000) / Math.max(1, now - lastAt);
     log(
-      `${stats.frozen ? '[frozen] ' : ''}live ${String(stats.live)} · pre-game quoted ${String(stats.quotedFixtures - stats.live)} · ` +
+      `${stats.frozen ? '[frozen] ' : ''}${historyLine(service.historyHealth())}live ${String(stats.live)} · pre-game quoted ${String(stats.quotedFixtures - stats.live)} · ` +
         `${rate.toFixed(0)} changes/s · goals ${String(stats.goals - last.goals)} (total ${String(stats.goals)}) · ` +
         `settled ${String(stats.settlements)} · odds ${String(stats.oddsEntries)} · DB ${megabytes(service.history.sizeBytes())}` +
         tickLine(service.simulator.takeTickTimings()),

@@ -26,6 +26,8 @@ import type { ReferenceData } from './catalogue/types.ts';
 import { PricingModels, PricingQuotes } from './sim/pricing-adapter.ts';
 import { Simulator } from './sim/simulator.ts';
 import type { SimClock } from './sim/simulator.ts';
+import { ResilientHistory } from './sim/resilient-history.ts';
+import type { HistoryHealth } from './sim/resilient-history.ts';
 import { openHistory } from './sim/storage-adapter.ts';
 
 /** A handler mounted on the public server: returns true when it answered the request. */
@@ -34,7 +36,10 @@ export type RequestHandler = (request: http.IncomingMessage, response: http.Serv
 export interface Service {
   readonly config: ServiceConfig;
   readonly simulator: Simulator;
+  /** The history store, for reads (writes go through the simulator's ResilientHistory). */
   readonly history: HistoryStore;
+  /** Whether history writes succeed, with the backlog and gaps of an outage (docs/service.md). */
+  historyHealth(): HistoryHealth;
   readonly server: http.Server;
   readonly admin: http.Server;
   /** The realtime gateway at `/ws` on the public server. */
@@ -83,6 +88,12 @@ export async function startService(config: ServiceConfig, options: ServiceOption
   mkdirSync(config.dataDir, { recursive: true });
   const adminToken = ensureAdminToken(config.dataDir);
   const history = openHistory(config.dataDir);
+  // Every simulator write goes through it: a full disk degrades history, never the service.
+  const recorder = new ResilientHistory(history, {
+    backlogBytes: config.historyBacklogBytes,
+    retryMaxMs: config.historyRetryMaxMs,
+    log,
+  });
   let simulator: Simulator;
   let models: PricingModels;
   let reference: ReferenceData;
@@ -95,12 +106,12 @@ export async function startService(config: ServiceConfig, options: ServiceOption
       catalogue: getCatalogue(),
       models,
       quoting: new PricingQuotes(),
-      history,
+      history: recorder,
       log,
       ...(options.clock === undefined ? {} : { clock: options.clock }),
     });
   } catch (error) {
-    history.close();
+    recorder.close();
     throw error;
   }
   const catalogue = getCatalogue();
@@ -149,8 +160,10 @@ export async function startService(config: ServiceConfig, options: ServiceOption
       registerBadgeImages(instance, referenceIndex);
       instance.get('/healthz', () => {
         const stats = simulator.stats();
+        const historyHealth = recorder.health();
         return {
-          status: 'ok',
+          // Still 200: a degraded history is not a reason to stop routing clients here.
+          status: historyHealth.status,
           uptimeSec: Math.round((Date.now() - startedAt) / 1000),
           frozen: stats.frozen,
           fixtures: stats.fixturesByStatus,
@@ -158,6 +171,7 @@ export async function startService(config: ServiceConfig, options: ServiceOption
           oddsEntries: stats.oddsEntries,
           priceChanges: stats.priceChanges,
           dbBytes: history.sizeBytes(),
+          history: historyHealth,
         };
       });
     },
@@ -171,7 +185,7 @@ export async function startService(config: ServiceConfig, options: ServiceOption
   server.on('upgrade', (request: http.IncomingMessage, socket: Duplex, head: Buffer) => {
     gateway.handleUpgrade(request, socket, head);
   });
-  const admin = await startAdminServer(simulator, config.adminPort, adminToken, sgpKnobs);
+  const admin = await startAdminServer(simulator, config.adminPort, adminToken, sgpKnobs, (maxPages) => history.capPages(maxPages));
   const adminPort = (admin.address() as AddressInfo).port;
   if (options.manualTicks !== true) simulator.start();
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
@@ -180,6 +194,7 @@ export async function startService(config: ServiceConfig, options: ServiceOption
     config,
     simulator,
     history,
+    historyHealth: () => recorder.health(),
     server,
     admin,
     gateway,
@@ -193,7 +208,7 @@ export async function startService(config: ServiceConfig, options: ServiceOption
       await gateway.close();
       simulator.stop();
       await Promise.all([app.close(), closeServer(admin)]);
-      history.close();
+      recorder.close();
     },
   };
 }

@@ -20,6 +20,9 @@ class AdminError extends Error {
 
 type Body = Readonly<Record<string, unknown>>;
 
+/** Caps the history database at a number of pages (null lifts it); answers the cap in force and the page count. */
+export type HistoryCapKnob = (maxPages: number | null) => { maxPages: number; pageCount: number };
+
 function str(body: Body, key: string, required: true): string;
 function str(body: Body, key: string, required: false): string | undefined;
 function str(body: Body, key: string, required: boolean): string | undefined {
@@ -73,7 +76,7 @@ function sgpState(sgp: SgpKnobs): unknown {
 }
 
 /** The routes: method and path → handler of the JSON body. */
-function route(sim: Simulator, sgp: SgpKnobs, method: string, path: string, body: Body, query: URLSearchParams): unknown {
+function route(sim: Simulator, sgp: SgpKnobs, historyCap: HistoryCapKnob | null, method: string, path: string, body: Body, query: URLSearchParams): unknown {
   const key = `${method} ${path}`;
   switch (key) {
     case 'GET /admin/state':
@@ -152,6 +155,15 @@ function route(sim: Simulator, sgp: SgpKnobs, method: string, path: string, body
       }
       return sgpState(sgp);
     }
+    case 'POST /admin/history-cap': {
+      // A real SQLITE_FULL on demand (docs/service.md, "When history cannot be written").
+      if (historyCap === null) throw new AdminError(404, 'this service has no history cap knob');
+      const maxPages = body.maxPages;
+      if (maxPages !== null && !(typeof maxPages === 'number' && Number.isSafeInteger(maxPages) && maxPages >= 1)) {
+        throw new AdminError(400, '"maxPages" must be a positive integer, or null to lift the cap');
+      }
+      return historyCap(maxPages);
+    }
     default:
       throw new AdminError(404, `no admin route ${key}`);
   }
@@ -199,7 +211,13 @@ function refusal(request: http.IncomingMessage, url: URL, token: AdminToken): re
  * a Sec-Fetch-Site other than `none` (a browser page's request), with the install's `token` as a
  * bearer token and bodies as application/json; never with an API key (403, 401 or 415 otherwise).
  */
-export async function startAdminServer(sim: Simulator, port: number, token: AdminToken, sgp: SgpKnobs = defaultSgpKnobs()): Promise<http.Server> {
+export async function startAdminServer(
+  sim: Simulator,
+  port: number,
+  token: AdminToken,
+  sgp: SgpKnobs = defaultSgpKnobs(),
+  historyCap: HistoryCapKnob | null = null,
+): Promise<http.Server> {
   const server = http.createServer((request, response) => {
     const send = (status: number, payload: unknown, headers: Readonly<Record<string, string>> = {}): void => {
       const text = JSON.stringify(payload);
@@ -215,7 +233,7 @@ export async function startAdminServer(sim: Simulator, port: number, token: Admi
     }
     readBody(request)
       .then((body) => {
-        send(200, route(sim, sgp, request.method ?? 'GET', url.pathname, body, url.searchParams));
+        send(200, route(sim, sgp, historyCap, request.method ?? 'GET', url.pathname, body, url.searchParams));
       })
       .catch((error: unknown) => {
         if (error instanceof AdminError) send(error.status, { error: error.status, message: error.message, code: 'admin_error' });

@@ -1,5 +1,7 @@
 // What the simulator needs of the history store: the append, lifecycle-record, meta and
-// retention half of service/storage's HistoryStore (the REST layer uses the read half).
+// retention half of service/storage's HistoryStore (the REST layer uses the read half). The
+// service gives it a ResilientHistory (resilient-history.ts): a failing disk degrades history,
+// no write here throws.
 import type { HistoryStore } from '../storage/history-store.ts';
 
 export type HistoryPort = Pick<

@@ -303,6 +303,8 @@ export class SqliteHistoryStore implements HistoryStore {
   private readonly bookmakers = new Map<string, number>();
 
   private readonly stmt: Statements;
+  /** SQLite's own max_page_count for this connection, restored when a page cap is lifted. */
+  private readonly defaultMaxPages: number;
 
   constructor(file: string) {
     this.file = file;
@@ -314,7 +316,23 @@ export class SqliteHistoryStore implements HistoryStore {
       throw error;
     }
     this.stmt = prepareStatements(this.db);
+    this.defaultMaxPages = this.pragmaNumber('max_page_count');
     this.loadBookmakers();
+  }
+
+  /**
+   * Caps the database at `maxPages` pages (null lifts the cap), so that a write needing a page
+   * more fails with a real SQLITE_FULL, as on a full disk: tests and drills use it. SQLite never
+   * caps below the current size, so a small number means "no new page from now on". Returns the
+   * cap in force and the current page count. Lasts for this connection only (not stored).
+   */
+  capPages(maxPages: number | null): { maxPages: number; pageCount: number } {
+    if (maxPages !== null && (!isSafeInteger(maxPages) || maxPages < 1)) {
+      throw new HistoryStoreError(`maxPages must be a positive integer or null, got ${String(maxPages)}`);
+    }
+    const cap = this.db.pragma(`max_page_count = ${String(maxPages ?? this.defaultMaxPages)}`, { simple: true });
+    if (typeof cap !== 'number') throw new HistoryStoreError(`PRAGMA max_page_count returned ${String(cap)}`);
+    return { maxPages: cap, pageCount: this.pragmaNumber('page_count') };
   }
 
   // ---------------------------------------------------------------- writes
