@@ -102,3 +102,28 @@ test.describe('a key without the parlay and SGP endpoints on /parlay', () => {
     await expect(page).toHaveURL(/\/parlay\?/u);
   });
 });
+
+test.describe('"Use the embedded service" in the settings', () => {
+  test('replaces a stored wrong key in one click and leads back to a page showing prices', async ({ page, request }) => {
+    const fixtures = ((await admin(request, 'GET', '/admin/fixtures?status=0')) as AdminFixture[]).filter((f) => f.sportId === 10);
+    const fixtureId = fixtures[0]?.fixtureId;
+    if (fixtureId === undefined) throw new Error('no pre-game soccer fixture');
+    await storeKey(page, 'demo-wrong-e2e-key');
+
+    // The wrong key sends every page to the settings.
+    await page.goto(`/fixtures/${fixtureId}`);
+    await expect(page).toHaveURL(/\/settings\?reason=invalid-key/u, { timeout: 15_000 });
+    await expect(page.getByRole('alert').filter({ hasText: /refused the API key/u })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Use the embedded service' }).click();
+
+    await expect(page).toHaveURL(new RegExp(`/fixtures/${fixtureId}$`, 'u'), { timeout: 15_000 });
+    await expect(page.locator('[data-odds-id][data-price]').first()).toBeVisible({ timeout: 15_000 });
+    // Stored for good: a reload and another page work too.
+    await page.goto('/fixtures');
+    await expect(page).toHaveURL(/\/fixtures$/u);
+    await page.goto(`/fixtures/${fixtureId}`);
+    await expect(page.locator('[data-odds-id][data-price]').first()).toBeVisible({ timeout: 15_000 });
+    await expect(page).toHaveURL(new RegExp(`/fixtures/${fixtureId}$`, 'u'));
+  });
+});
