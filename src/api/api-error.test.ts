@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, describeFailure, isPermanentFailure, isUnauthorized, NetworkError, NotOfferedError } from './api-error.ts';
+import { ApiError, describeFailure, describeFailures, isPermanentFailure, isRefusal, isUnauthorized, NetworkError, NotOfferedError } from './api-error.ts';
 
 const apiError = (status: number, code: string, message = 'm', retryAfterSec?: number) =>
   new ApiError({ status, code, message, endpoint: '/sports', retryAfterSec });
@@ -38,10 +38,47 @@ describe('failure classes', () => {
     expect(isUnauthorized(apiError(403, 'channel_not_allowed'))).toBe(false);
   });
 
+  it('counts 401 and 403 as refusals of the key, and no other status', () => {
+    expect(isRefusal(apiError(401, 'unauthorized'))).toBe(true);
+    expect(isRefusal(apiError(403, 'channel_not_allowed'))).toBe(true);
+    expect(isRefusal(apiError(404, 'not_found'))).toBe(false);
+    expect(isRefusal(apiError(429, 'rate_limited'))).toBe(false);
+    expect(isRefusal(new NotOfferedError('/x', 'HTTP 404'))).toBe(false);
+  });
+
   it('counts 4xx and not-offered as permanent, 5xx and network failures as worth a retry', () => {
     expect(isPermanentFailure(apiError(400, 'invalid_filters'))).toBe(true);
     expect(isPermanentFailure(new NotOfferedError('/x', 'HTTP 404'))).toBe(true);
     expect(isPermanentFailure(apiError(502, 'bad_gateway'))).toBe(false);
     expect(isPermanentFailure(new NetworkError('/x', 'http://x.test', null))).toBe(false);
+  });
+});
+
+describe('describeFailures', () => {
+  const parlayRefused = () => apiError(403, 'channel_not_allowed', 'This API key is not entitled to /fixtures/odds/parlay.');
+  const sgpRefused = () => apiError(403, 'channel_not_allowed', 'This API key is not entitled to /fixtures/odds/sgp.');
+
+  it('says a failure shared by many queries once', () => {
+    expect(describeFailures([parlayRefused(), parlayRefused(), parlayRefused()])).toEqual([
+      'This API key does not include what was asked for: This API key is not entitled to /fixtures/odds/parlay.',
+    ]);
+  });
+
+  it('merges what the key lacks into one sentence', () => {
+    expect(describeFailures([parlayRefused(), sgpRefused(), parlayRefused(), sgpRefused()])).toEqual([
+      'This API key does not include what was asked for: This API key is not entitled to /fixtures/odds/parlay. This API key is not entitled to /fixtures/odds/sgp.',
+    ]);
+  });
+
+  it('keeps other failures apart, in the order first seen, and skips queries that did not fail', () => {
+    const notOffered = new NotOfferedError('/fixtures/odds/sgp', 'HTTP 501');
+    expect(describeFailures([null, notOffered, undefined, sgpRefused(), notOffered])).toEqual([
+      'Not offered by this service: /fixtures/odds/sgp.',
+      'This API key does not include what was asked for: This API key is not entitled to /fixtures/odds/sgp.',
+    ]);
+  });
+
+  it('says nothing when nothing failed', () => {
+    expect(describeFailures([null, undefined])).toEqual([]);
   });
 });

@@ -68,12 +68,30 @@ export function isUnauthorized(error: unknown): error is ApiError {
 }
 
 /**
+ * True for a 401 or a 403: the service refused the key, or refused this key this request (an
+ * endpoint, sport, tournament or bookmaker it is not entitled to). The same request with the same
+ * key to the same service gets the same answer, so such a failure stands until the settings change.
+ */
+export function isRefusal(error: unknown): error is ApiError {
+  return error instanceof ApiError && (error.status === 401 || error.status === 403);
+}
+
+/**
  * True when retrying the same request cannot help: a 4xx answer (a 429 has already been waited
  * out and retried by the scheduler) or an endpoint the service does not offer.
  */
 export function isPermanentFailure(error: unknown): boolean {
   if (error instanceof NotOfferedError) return true;
   return error instanceof ApiError && error.status >= 400 && error.status < 500;
+}
+
+// A 403 because the key is not entitled to what was asked (spec 7: `channel_not_allowed`).
+function isChannelRefusal(error: ApiError): boolean {
+  return error.status === 403 && error.code === 'channel_not_allowed';
+}
+
+function notIncluded(serviceMessage: string): string {
+  return `This API key does not include what was asked for: ${serviceMessage}`;
 }
 
 /**
@@ -90,9 +108,7 @@ export function describeFailure(error: unknown): string {
           ? 'No API key was sent: enter one in the settings.'
           : 'The API key is not valid: check it in the settings.';
       case 403:
-        return error.code === 'channel_not_allowed'
-          ? `This API key does not include what was asked for: ${error.message}`
-          : `Refused: ${error.message}`;
+        return isChannelRefusal(error) ? notIncluded(error.message) : `Refused: ${error.message}`;
       case 429:
         return `Too many requests for ${error.endpoint}: waiting ${String(error.retryAfterSec ?? 1)} s before trying again.`;
       default:
@@ -101,4 +117,27 @@ export function describeFailure(error: unknown): string {
   }
   if (error instanceof Error) return error.message;
   return 'Something went wrong.';
+}
+
+/**
+ * The sentences a page shows for the failures of its queries: one per distinct failure, in the
+ * order first seen, with every 403 `channel_not_allowed` merged into one sentence (a key lacking
+ * an endpoint fails each query of it alike: the page says so once). Nulls are skipped.
+ */
+export function describeFailures(errors: readonly unknown[]): string[] {
+  const sentences: string[] = [];
+  const refusals: string[] = [];
+  let refusalAt = -1;
+  for (const error of errors) {
+    if (error == null) continue;
+    if (error instanceof ApiError && isChannelRefusal(error)) {
+      if (refusalAt === -1) refusalAt = sentences.push('') - 1;
+      if (!refusals.includes(error.message)) refusals.push(error.message);
+      continue;
+    }
+    const sentence = describeFailure(error);
+    if (!sentences.includes(sentence)) sentences.push(sentence);
+  }
+  if (refusalAt !== -1) sentences[refusalAt] = notIncluded(refusals.join(' '));
+  return sentences;
 }

@@ -12,8 +12,9 @@ import { routes } from './routes.tsx';
 export function createAppQueryClient(router: DataRouter): QueryClient {
   return createQueryClient({
     onUnauthorized: (error) => {
-      if (router.state.location.pathname === '/settings') return;
-      void router.navigate(settingsPathAfterUnauthorized(error));
+      const { pathname, search } = router.state.location;
+      if (pathname === '/settings') return;
+      void router.navigate(settingsPathAfterUnauthorized(error, `${pathname}${search}`));
     },
   });
 }

@@ -171,7 +171,39 @@ describe('decimalToFractionalExact', () => {
   });
 });
 
+/**
+ * The conventional UK bookmaker ladder, written out by hand (checked against the odds tables of
+ * olbg.com and allbets.tv, which list 3/10 between 2/7 and 1/3, 21/20 after evens and 85/40
+ * between 2/1 and 9/4; their later fifths such as 9/5, 11/5 and 13/5 are not traditional rungs).
+ * The ends beyond 1/100 and 100/1 are the dashboard's own mirror of each other.
+ */
+const CONVENTIONAL_LADDER = [
+  '1/100', '1/80', '1/66', '1/50', '1/40', '1/33', '1/25', '1/20', '1/16', '1/14', '1/12', '1/11',
+  '1/10', '1/9', '1/8', '1/7', '1/6', '1/5', '2/9', '1/4', '2/7', '3/10', '1/3', '4/11', '2/5',
+  '4/9', '1/2', '8/15', '4/7', '8/13', '4/6', '8/11', '4/5', '5/6', '10/11', 'evens', '21/20',
+  '11/10', '6/5', '5/4', '11/8', '6/4', '13/8', '7/4', '15/8', '2/1', '85/40', '9/4', '5/2',
+  '11/4', '3/1', '10/3', '7/2', '4/1', '9/2', '5/1', '11/2', '6/1', '13/2', '7/1', '15/2', '8/1',
+  '17/2', '9/1', '10/1', '11/1', '12/1', '14/1', '16/1', '18/1', '20/1', '25/1', '33/1', '40/1',
+  '50/1', '66/1', '80/1', '100/1',
+];
+const SHORT_END = ['1/1000', '1/500', '1/250', '1/200', '1/150'];
+const LONG_END = ['150/1', '200/1', '250/1', '500/1', '1000/1'];
+const WHOLE_LADDER = [...SHORT_END, ...CONVENTIONAL_LADDER, ...LONG_END];
+
+/** The decimal price of a written rung: 1 + n/d ("evens" is 2). */
+function decimalOfRung(rung: string): number {
+  if (rung === 'evens') return 2;
+  const [numerator = '', denominator = ''] = rung.split('/');
+  return 1 + Number(numerator) / Number(denominator);
+}
+
 describe('FRACTIONAL_LADDER', () => {
+  it('is the conventional bookmaker ladder, with its mirrored ends', () => {
+    const written = FRACTIONAL_LADDER.map(([n, d]) => (n === d ? 'evens' : `${String(n)}/${String(d)}`));
+    expect(written).toEqual(WHOLE_LADDER);
+  });
+
+
   it('is sorted from the shortest price to the longest without repeats', () => {
     for (let i = 1; i < FRACTIONAL_LADDER.length; i += 1) {
       const [n0, d0] = FRACTIONAL_LADDER[i - 1] ?? [0, 1];
@@ -205,15 +237,50 @@ describe('decimalToFractionalLadder', () => {
 
   it('renders evens as the word evens', () => {
     expect(decimalToFractionalLadder(2)).toBe('evens');
-    expect(decimalToFractionalLadder(2.04)).toBe('evens');
-    expect(decimalToFractionalLadder(2.05)).toBe('11/10');
+    expect(decimalToFractionalLadder(2.02)).toBe('evens');
+    expect(decimalToFractionalLadder(2.03)).toBe('21/20');
+  });
+
+  it('shows 1.30 and 1.31 as 3/10, between 2/7 and 1/3', () => {
+    expect(decimalToFractionalLadder(1.29)).toBe('2/7');
+    expect(decimalToFractionalLadder(1.3)).toBe('3/10');
+    expect(decimalToFractionalLadder(1.31)).toBe('3/10');
+    expect(decimalToFractionalLadder(1.33)).toBe('1/3');
+  });
+
+  it('maps the decimal price of every conventional rung to that rung', () => {
+    for (const rung of WHOLE_LADDER) {
+      expect(decimalToFractionalLadder(decimalOfRung(rung)), rung).toBe(rung);
+    }
+  });
+
+  it('maps the two-decimal prices books quote for the rungs to those rungs', () => {
+    const quoted: readonly (readonly [number, string])[] = [
+      [1.22, '2/9'], [1.29, '2/7'], [1.3, '3/10'], [1.33, '1/3'], [1.36, '4/11'], [1.44, '4/9'],
+      [1.53, '8/15'], [1.57, '4/7'], [1.62, '8/13'], [1.67, '4/6'], [1.73, '8/11'], [1.83, '5/6'],
+      [1.91, '10/11'], [2.05, '21/20'], [2.38, '11/8'], [2.63, '13/8'], [2.88, '15/8'],
+      [3.13, '85/40'], [4.33, '10/3'],
+    ];
+    for (const [decimal, rung] of quoted) expect(decimalToFractionalLadder(decimal), String(decimal)).toBe(rung);
+  });
+
+  it('never shows a longer price as a shorter rung', () => {
+    const rank = (decimal: number): number => WHOLE_LADDER.indexOf(decimalToFractionalLadder(decimal));
+    fc.assert(
+      fc.property(fc.double({ min: 1, max: 2000, noNaN: true }), fc.double({ min: 1, max: 2000, noNaN: true }), (a, b) => {
+        const [shorter, longer] = a <= b ? [a, b] : [b, a];
+        expect(rank(shorter)).toBeGreaterThanOrEqual(0);
+        expect(rank(shorter)).toBeLessThanOrEqual(rank(longer));
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('breaks an exact tie in probability towards the longer price', () => {
-    // 3.12 has probability 25/78, the midpoint of 2/1 (1/3) and 9/4 (4/13).
-    expect(decimalToFractionalLadder(3.12)).toBe('9/4');
-    expect(decimalToFractionalLadder(3.1199)).toBe('2/1');
-    expect(decimalToFractionalLadder(3.1201)).toBe('9/4');
+    // 4.16 has probability 25/104, the midpoint of 3/1 (1/4) and 10/3 (3/13).
+    expect(decimalToFractionalLadder(4.16)).toBe('10/3');
+    expect(decimalToFractionalLadder(4.1599)).toBe('3/1');
+    expect(decimalToFractionalLadder(4.1601)).toBe('10/3');
     // 6.24 has probability 25/156, the midpoint of 5/1 (1/6) and 11/2 (2/13).
     expect(decimalToFractionalLadder(6.24)).toBe('11/2');
   });
@@ -229,13 +296,6 @@ describe('decimalToFractionalLadder', () => {
     expect(decimalToFractionalLadder(1.0005)).toBe('1/1000');
     expect(decimalToFractionalLadder(1001)).toBe('1000/1');
     expect(decimalToFractionalLadder(5000)).toBe('1000/1');
-  });
-
-  it('returns every rung for its own price', () => {
-    for (const [numerator, denominator] of FRACTIONAL_LADDER) {
-      const expected = numerator === denominator ? 'evens' : `${String(numerator)}/${String(denominator)}`;
-      expect(decimalToFractionalLadder(1 + numerator / denominator)).toBe(expected);
-    }
   });
 
   it('never picks a rung further in probability than the best rung', () => {

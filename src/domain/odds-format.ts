@@ -16,21 +16,22 @@ export const ODDS_FORMATS: readonly OddsFormat[] = ['decimal', 'american', 'frac
 export type FractionalRung = readonly [numerator: number, denominator: number];
 
 /**
- * The conventional bookmaker ladder as `[numerator, denominator]`, sorted from the shortest price
- * to the longest. The brief's ladder starts at 1/20; the rungs below it mirror the long end
- * (1/25 … 1/1000 against 25/1 … 1000/1) so that odds-on favourites are not all shown as 1/20.
- * Rungs are kept unreduced where the trade writes them so (6/4, not 3/2; 4/6, not 2/3).
+ * The conventional UK bookmaker ladder as `[numerator, denominator]`, sorted from the shortest
+ * price to the longest: 1/100 … 1/5, 2/9, 1/4, 2/7, 3/10, 1/3 … evens, 21/20, 11/10 … 2/1, 85/40,
+ * 9/4 … 100/1. Beyond it, the rungs mirror at both ends (1/150 … 1/1000 against 150/1 … 1000/1)
+ * so that the longest favourites and outsiders are not all shown as the end rung.
+ * Rungs are kept unreduced where the trade writes them so (6/4, not 3/2; 4/6, not 2/3; 85/40, not 17/8).
  */
 export const FRACTIONAL_LADDER: readonly [FractionalRung, ...FractionalRung[]] = [
   [1, 1000], [1, 500], [1, 250], [1, 200], [1, 150], [1, 100], [1, 80], [1, 66], [1, 50],
   [1, 40], [1, 33], [1, 25], [1, 20], [1, 16], [1, 14], [1, 12], [1, 11], [1, 10], [1, 9],
-  [1, 8], [1, 7], [1, 6], [1, 5], [2, 9], [1, 4], [2, 7], [1, 3], [4, 11], [2, 5], [4, 9],
-  [1, 2], [8, 15], [4, 7], [8, 13], [4, 6], [8, 11], [4, 5], [5, 6], [10, 11], [1, 1],
-  [11, 10], [6, 5], [5, 4], [11, 8], [6, 4], [13, 8], [7, 4], [15, 8], [2, 1], [9, 4], [5, 2],
-  [11, 4], [3, 1], [10, 3], [7, 2], [4, 1], [9, 2], [5, 1], [11, 2], [6, 1], [13, 2], [7, 1],
-  [15, 2], [8, 1], [17, 2], [9, 1], [10, 1], [11, 1], [12, 1], [14, 1], [16, 1], [18, 1],
-  [20, 1], [25, 1], [33, 1], [40, 1], [50, 1], [66, 1], [80, 1], [100, 1], [150, 1], [200, 1],
-  [250, 1], [500, 1], [1000, 1],
+  [1, 8], [1, 7], [1, 6], [1, 5], [2, 9], [1, 4], [2, 7], [3, 10], [1, 3], [4, 11], [2, 5],
+  [4, 9], [1, 2], [8, 15], [4, 7], [8, 13], [4, 6], [8, 11], [4, 5], [5, 6], [10, 11], [1, 1],
+  [21, 20], [11, 10], [6, 5], [5, 4], [11, 8], [6, 4], [13, 8], [7, 4], [15, 8], [2, 1],
+  [85, 40], [9, 4], [5, 2], [11, 4], [3, 1], [10, 3], [7, 2], [4, 1], [9, 2], [5, 1], [11, 2],
+  [6, 1], [13, 2], [7, 1], [15, 2], [8, 1], [17, 2], [9, 1], [10, 1], [11, 1], [12, 1],
+  [14, 1], [16, 1], [18, 1], [20, 1], [25, 1], [33, 1], [40, 1], [50, 1], [66, 1], [80, 1],
+  [100, 1], [150, 1], [200, 1], [250, 1], [500, 1], [1000, 1],
 ];
 
 // Implied probability of each rung, den / (num + den): strictly decreasing along the ladder.
@@ -151,8 +152,8 @@ function closerOrTiedToLonger(
 /**
  * The nearest rung of {@link FRACTIONAL_LADDER}, for display. "Nearest" is nearest in implied
  * probability (what a price means to a trader), computed exactly on the shortest decimal string
- * of `decimal`; an exact tie goes to the longer price (3.12, halfway between 2/1 and 9/4 in
- * probability, shows as "9/4"). Prices beyond either end clamp to the end rung (1 → "1/1000",
+ * of `decimal`; an exact tie goes to the longer price (4.16, halfway between 3/1 and 10/3 in
+ * probability, shows as "10/3"). Prices beyond either end clamp to the end rung (1 → "1/1000",
  * 5000 → "1000/1"). Evens is rendered as the string `"evens"`; the caller may map it.
  * @throws OddsFormatError for d < 1, NaN or ±Infinity.
  */

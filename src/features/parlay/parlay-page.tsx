@@ -2,7 +2,7 @@
 // every leg is on one fixture, the same-game parlay — with why each price is what it is. Legs come
 // from the odds screen's slip, a pasted list of oddsIds or a parlayId; the slip keeps the URL.
 import { useMemo, useState } from 'react';
-import { describeFailure } from '../../api/api-error.ts';
+import { describeFailure, describeFailures } from '../../api/api-error.ts';
 import { DEVIG_METHODS, type DevigMethod } from '../../domain/devig.ts';
 import { parseOddsId } from '../../domain/ids.ts';
 import { useSettings } from '../../settings/use-settings.ts';
@@ -46,6 +46,8 @@ export function ParlayPage() {
 
   const missingLegs = slip.legs.filter((leg) => data.quotes.get(parseOddsId(leg).bookmaker)?.missing.includes(leg) === true);
   const columns = data.sameGame ? 11 : 7;
+  // Said once above the table, however many requests failed alike; the rows only point to it.
+  const quoteFailures = describeFailures(data.quoteErrors);
 
   return (
     <section className="parlay-page" aria-labelledby="parlay-title">
@@ -101,7 +103,13 @@ export function ParlayPage() {
             {data.requests.length > 1 && `${String(data.bookmakers.length)} bookmakers in ${String(data.requests.length)} requests of at most 20 oddsIds each.`}
           </p>
           {data.seedError != null && <p role="alert">Could not load the legs&apos; current prices: {describeFailure(data.seedError)}</p>}
-          {data.parlayError != null && <p role="alert">The accumulator could not be priced: {describeFailure(data.parlayError)}</p>}
+          {quoteFailures.length > 0 && (
+            <div className="parlay-failures" role="alert">
+              {quoteFailures.map((sentence) => (
+                <p key={sentence}>Quotes unavailable: {sentence}</p>
+              ))}
+            </div>
+          )}
           <label className="parlay-method">
             No-vig method{' '}
             <select value={method} onChange={(e) => { setMethod(e.target.value as DevigMethod); }}>
@@ -137,7 +145,8 @@ export function ParlayPage() {
                   name={nameOf(bookmaker)}
                   quote={data.quotes.get(bookmaker)}
                   sameGame={data.sameGame}
-                  sgpError={data.sgpError}
+                  accumulatorFailed={data.accumulatorFailed.has(bookmaker)}
+                  sgpFailed={data.sgpFailed.has(bookmaker)}
                   selections={selections}
                   fair={fair}
                   labelOf={labelOf}

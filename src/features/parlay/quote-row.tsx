@@ -2,7 +2,6 @@
 // correlation margin, limit, quote time, exchange offers and betslip link; or, in plain words,
 // why it has none. The "why this price" panel opens beneath it.
 import { useState } from 'react';
-import { describeFailure } from '../../api/api-error.ts';
 import { correlationMargin } from '../../domain/parlay.ts';
 import { formatPrice, type OddsFormat } from '../../domain/odds-format.ts';
 import type { ParlayEntry, SgpEntry } from '../../wire/schemas.ts';
@@ -16,7 +15,10 @@ export interface QuoteRowProps {
   readonly name: string;
   readonly quote: BookmakerQuote | undefined;
   readonly sameGame: boolean;
-  readonly sgpError: unknown;
+  /** This bookmaker's accumulator request failed (the page says why, once). */
+  readonly accumulatorFailed: boolean;
+  /** This bookmaker's SGP request failed (the page says why, once). */
+  readonly sgpFailed: boolean;
   readonly selections: readonly Selection[];
   readonly fair: ReadonlyMap<string, LegFair>;
   readonly labelOf: (oddsId: string) => string;
@@ -28,8 +30,25 @@ function timeOf(ms: number): string {
   return `${new Date(ms).toISOString().slice(11, 19)} UTC`;
 }
 
-function PriceCell({ entry, missingText, format, testId }: { entry: ParlayEntry | SgpEntry | null | undefined; missingText: string | null; format: OddsFormat; testId: string }) {
-  if (entry === undefined) return <td className="quote-pending">…</td>;
+/** What a price cell says when its request failed: the reason is above the table. */
+const REQUEST_FAILED = 'unavailable (see above)';
+
+function PriceCell({
+  entry,
+  missingText,
+  failed,
+  format,
+  testId,
+}: {
+  entry: ParlayEntry | SgpEntry | null | undefined;
+  missingText: string | null;
+  failed: boolean;
+  format: OddsFormat;
+  testId: string;
+}) {
+  if (entry === undefined) {
+    return failed ? <td className="quote-none" data-testid={`${testId}-failed`}>{REQUEST_FAILED}</td> : <td className="quote-pending">…</td>;
+  }
   if (entry === null) return <td className="quote-none" data-testid={`${testId}-none`}>{missingText ?? 'no price returned'}</td>;
   if (!entry.active) {
     return (
@@ -45,7 +64,7 @@ function PriceCell({ entry, missingText, format, testId }: { entry: ParlayEntry 
   );
 }
 
-export function QuoteRow({ bookmaker, name, quote, sameGame, sgpError, selections, fair, labelOf, format, columns }: QuoteRowProps) {
+export function QuoteRow({ bookmaker, name, quote, sameGame, accumulatorFailed, sgpFailed, selections, fair, labelOf, format, columns }: QuoteRowProps) {
   const [open, setOpen] = useState(false);
   const acc = quote?.accumulator;
   const sgp = quote?.sgp;
@@ -61,13 +80,14 @@ export function QuoteRow({ bookmaker, name, quote, sameGame, sgpError, selection
     <>
       <tr data-bookmaker={bookmaker}>
         <th scope="row">{name}</th>
-        <PriceCell entry={acc} missingText={quote === undefined ? null : noEntryText(quote, 'accumulator')} format={format} testId="acc-price" />
-        {sameGame &&
-          (sgp === undefined && sgpError != null ? (
-            <td className="quote-none">SGP unavailable: {describeFailure(sgpError)}</td>
-          ) : (
-            <PriceCell entry={sgp} missingText={sgpMissing} format={format} testId="sgp-price" />
-          ))}
+        <PriceCell
+          entry={acc}
+          missingText={quote === undefined ? null : noEntryText(quote, 'accumulator')}
+          failed={accumulatorFailed}
+          format={format}
+          testId="acc-price"
+        />
+        {sameGame && <PriceCell entry={sgp} missingText={sgpMissing} failed={sgpFailed} format={format} testId="sgp-price" />}
         <td data-testid="singles-price" data-price={singles}>
           {singles === undefined ? '' : formatPrice(singles, format)}
         </td>

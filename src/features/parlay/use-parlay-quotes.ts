@@ -51,6 +51,11 @@ export function parlayFixturesSeedQuery(client: ApiClient, book: LiveBook, fixtu
   });
 }
 
+// The bookmakers of the requests whose query failed (results line up with requests).
+function bookmakersOfFailed(requests: readonly QuoteRequest[], results: readonly { readonly isError: boolean }[]): Set<string> {
+  return new Set(requests.flatMap((r, i) => (results[i]?.isError === true ? r.bookmakers : [])));
+}
+
 export interface ParlayQuotes {
   /** The bookmakers compared, in slug order. */
   readonly bookmakers: readonly string[];
@@ -59,10 +64,12 @@ export interface ParlayQuotes {
   readonly quotes: ReadonlyMap<string, BookmakerQuote>;
   readonly sameGame: boolean;
   readonly seedError: unknown;
-  /** The first failed accumulator request, if any. */
-  readonly parlayError: unknown;
-  /** The first failed SGP request (501, 502, 404...), if any. */
-  readonly sgpError: unknown;
+  /** The failure of every accumulator and SGP request that failed (403, 501, 502, 404...), for one notice. */
+  readonly quoteErrors: readonly unknown[];
+  /** Bookmakers whose accumulator request failed. */
+  readonly accumulatorFailed: ReadonlySet<string>;
+  /** Bookmakers whose SGP request failed (same game only). */
+  readonly sgpFailed: ReadonlySet<string>;
   readonly loading: boolean;
   /** Every oddsId whose price feeds the page (the legs at every bookmaker). */
   readonly legOddsIds: readonly string[];
@@ -121,8 +128,9 @@ export function useParlayQuotes(selections: readonly Selection[], chosenBookmake
     quotes,
     sameGame,
     seedError: seed.error,
-    parlayError: parlayResults.find((r) => r.isError)?.error ?? null,
-    sgpError: sameGame ? (sgpResults.find((r) => r.isError)?.error ?? null) : null,
+    quoteErrors: parlayResults.map((r) => r.error).concat(sameGame ? sgpResults.map((r) => r.error) : []),
+    accumulatorFailed: bookmakersOfFailed(requests, parlayResults),
+    sgpFailed: sameGame ? bookmakersOfFailed(requests, sgpResults) : new Set(),
     loading: seed.isPending && fixtureIds.length > 0 ? true : parlayResults.some((r) => r.isPending),
     legOddsIds,
   };

@@ -2,9 +2,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { bookmakersQuery } from '../../api/queries.ts';
 import { useApiClient } from '../../api/use-api-client.ts';
-import { QueryFailure } from '../../components/query-failure.tsx';
 import { useSettings } from '../../settings/use-settings.ts';
 import { ChoiceList } from './choice-list.tsx';
+import { PickerFailure } from './picker-failure.tsx';
 
 export function BookmakerPicker() {
   const client = useApiClient();
@@ -15,7 +15,8 @@ export function BookmakerPicker() {
   if (bookmakers.isPending) return <p className="hint">Loading bookmakers…</p>;
   if (bookmakers.isError) {
     return (
-      <QueryFailure
+      <PickerFailure
+        what="bookmakers"
         error={bookmakers.error}
         onRetry={() => {
           void bookmakers.refetch();

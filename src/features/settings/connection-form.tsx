@@ -1,12 +1,15 @@
 // Which service the dashboard talks to and with which key. Edits stay a draft until saved, so
-// half-typed URLs never reach the client; "Test connection" tries the draft.
+// half-typed URLs never reach the client; "Test connection" tries the draft; "Use the embedded
+// service" saves the embedded service and its demo key at once.
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type SyntheticEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useShallow } from 'zustand/react/shallow';
 import { checkBaseUrl, EMBEDDED_DEMO_KEY, isEmbeddedService } from '../../settings/settings-store.ts';
 import { DASHBOARD_ORIGIN, useSettings } from '../../settings/use-settings.ts';
 import { ApiKeyInput } from './api-key-input.tsx';
 import { testConnection } from './test-connection.ts';
+import { returnPath } from './unauthorized-reason.ts';
 
 export function ConnectionForm() {
   const saved = useSettings(useShallow((s) => ({ baseUrl: s.baseUrl, apiKey: s.apiKey, lang: s.lang })));
@@ -14,6 +17,8 @@ export function ConnectionForm() {
   const [baseUrl, setBaseUrl] = useState(saved.baseUrl);
   const [apiKey, setApiKey] = useState(saved.apiKey ?? '');
   const urlId = useId();
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
 
   const embedded = isEmbeddedService(baseUrl, DASHBOARD_ORIGIN);
   const urlProblem = checkBaseUrl(baseUrl);
@@ -25,6 +30,18 @@ export function ConnectionForm() {
     event.preventDefault();
     if (urlProblem !== null) return;
     update({ baseUrl, apiKey: apiKey === '' ? null : apiKey });
+  };
+
+  // One click restores a working configuration: saved at once (a stored wrong key would otherwise
+  // keep sending every page here), then back to the page a 401 came from, if any.
+  const switchToEmbedded = () => {
+    setBaseUrl(DASHBOARD_ORIGIN);
+    setApiKey('');
+    test.reset();
+    update({ baseUrl: DASHBOARD_ORIGIN, apiKey: null });
+    const back = returnPath(params.get('from'));
+    if (back !== null) void navigate(back, { replace: true });
+    else if (params.has('reason')) setParams({}, { replace: true });
   };
 
   return (
@@ -69,14 +86,7 @@ export function ConnectionForm() {
         >
           {test.isPending ? 'Testing…' : 'Test connection'}
         </button>
-        <button
-          type="button"
-          onClick={() => {
-            setBaseUrl(DASHBOARD_ORIGIN);
-            setApiKey('');
-            test.reset();
-          }}
-        >
+        <button type="button" onClick={switchToEmbedded}>
           Use the embedded service
         </button>
       </div>

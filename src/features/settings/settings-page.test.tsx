@@ -40,11 +40,12 @@ const everything: Route = (path) => {
 function renderSettings(url = '/settings') {
   const router = createMemoryRouter(routes, { initialEntries: [url] });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
+  render(
     <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProviders>,
   );
+  return router;
 }
 
 beforeEach(() => {
@@ -141,6 +142,40 @@ describe('arriving after a 401', () => {
     serve(everything);
     renderSettings('/settings?reason=invalid-key');
     expect(screen.getByRole('alert').textContent).toMatch(/refused the API key/);
+  });
+});
+
+describe('use the embedded service', () => {
+  it('saves the embedded service and its demo key at once, replacing a stored wrong key', () => {
+    serve(everything);
+    useSettings.getState().update({ baseUrl: 'https://odds.example.com', apiKey: 'wrong-key' });
+    renderSettings();
+    fireEvent.click(screen.getByRole('button', { name: 'Use the embedded service' }));
+    expect(useSettings.getState().apiKey).toBeNull();
+    expect(useSettings.getState().baseUrl).toBe(window.location.origin);
+    expect(screen.getByRole('button', { name: 'Save' })).toHaveProperty('disabled', true);
+  });
+
+  it('leads back to the page the 401 came from', async () => {
+    serve(everything);
+    useSettings.getState().update({ apiKey: 'wrong-key' });
+    const router = renderSettings('/settings?reason=invalid-key&from=%2Fmarkets%3FsportId%3D10');
+    fireEvent.click(screen.getByRole('button', { name: 'Use the embedded service' }));
+    await vi.waitFor(() => {
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/markets?sportId=10');
+    });
+  });
+
+  it('stays on the settings, without the 401 notice, when there is no page to go back to', async () => {
+    serve(everything);
+    useSettings.getState().update({ apiKey: 'wrong-key' });
+    const router = renderSettings('/settings?reason=invalid-key&from=%2F%2Fevil.example');
+    expect(screen.getByRole('alert').textContent).toMatch(/refused the API key/);
+    fireEvent.click(screen.getByRole('button', { name: 'Use the embedded service' }));
+    await vi.waitFor(() => {
+      expect(screen.queryByRole('alert')).toBeNull();
+    });
+    expect(router.state.location.pathname).toBe('/settings');
   });
 });
 

@@ -2,9 +2,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { sportsQuery } from '../../api/queries.ts';
 import { useApiClient } from '../../api/use-api-client.ts';
-import { QueryFailure } from '../../components/query-failure.tsx';
 import { useSettings } from '../../settings/use-settings.ts';
 import { ChoiceList } from './choice-list.tsx';
+import { PickerFailure } from './picker-failure.tsx';
 
 export function SportPicker() {
   const client = useApiClient();
@@ -15,7 +15,8 @@ export function SportPicker() {
   if (sports.isPending) return <p className="hint">Loading sports…</p>;
   if (sports.isError) {
     return (
-      <QueryFailure
+      <PickerFailure
+        what="sports"
         error={sports.error}
         onRetry={() => {
           void sports.refetch();
