@@ -1,12 +1,9 @@
 // What a key the service refuses does to the dashboard, in real Chromium against the embedded
 // service: a 403 is final until the key changes (asked once per query, shown once per page), and
 // "Use the embedded service" turns a stored wrong key back into a working configuration in one click.
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { admin } from './admin.ts';
 
-const port = Number(process.env.E2E_PORT ?? 4173);
-const ADMIN = `http://127.0.0.1:${String(port + 1)}`;
 const KEY = { 'X-API-Key': 'demo-key' };
 /** A key of service/keys.json with every endpoint but parlay and SGP. */
 const NO_PARLAY_KEY = 'demo-basic';
@@ -17,22 +14,6 @@ interface AdminFixture {
   readonly fixtureId: string;
   readonly sportId: number;
   readonly bookmakers: readonly string[];
-}
-
-/**
- * An admin knob: JSON body, and the per-install admin token when the data directory has one
- * (the admin API is moving to `Authorization: Bearer <DATA_DIR/admin-token>`).
- */
-async function admin(request: APIRequestContext, method: 'GET' | 'POST', route: string, body?: unknown): Promise<unknown> {
-  const tokenFile = process.env.E2E_DATA_DIR === undefined ? null : path.join(process.env.E2E_DATA_DIR, 'admin-token');
-  const token = tokenFile !== null && existsSync(tokenFile) ? readFileSync(tokenFile, 'utf8').trim() : null;
-  const response = await request.fetch(`${ADMIN}${route}`, {
-    method,
-    headers: { ...(token === null ? {} : { authorization: `Bearer ${token}` }), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { data: JSON.stringify(body) }),
-  });
-  expect(response.status(), `${method} ${route}: ${await response.text()}`).toBe(200);
-  return response.json();
 }
 
 /** Stores `apiKey` as the settings page would, before any page of the test loads. */
