@@ -1,7 +1,7 @@
 // The client against a fake fetch: what it sends (the key only in the header), and how answers the
 // real service never gives (malformed, missing endpoints, bare errors) become typed errors.
 import { describe, expect, it } from 'vitest';
-import { ApiError, NetworkError, NotOfferedError } from './api-error.ts';
+import { ApiError, InvalidAnswerError, NetworkError, NotOfferedError } from './api-error.ts';
 import { ApiClientConfigError, createApiClient, encodeParams, normalizeBaseUrl } from './client.ts';
 import { RequestScheduler } from './scheduler.ts';
 
@@ -50,20 +50,47 @@ describe('what the client sends', () => {
   });
 });
 
-describe('answers that mean "not offered by this service"', () => {
-  it('names the endpoint and the first failing path when the answer fails the schema', async () => {
+describe('answers of a shape the spec does not allow (the endpoint exists: never "not offered")', () => {
+  it('names the endpoint and the first failing path when a field the spec shows is wrong', async () => {
     const { fetch } = fakeFetch(200, [{ sportId: '10', sportName: 'Soccer', sportSlug: 'soccer' }]);
     const error = await clientWith(fetch).sports().catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(NotOfferedError);
+    expect(error).toBeInstanceOf(InvalidAnswerError);
     expect(error).toMatchObject({ endpoint: '/sports', reason: '[0].sportId: expected number, received string' });
-    expect((error as Error).message).toContain('not offered by this service');
+    expect((error as Error).message).toBe('The answer of /sports does not match the v5 spec: [0].sportId: expected number, received string.');
   });
 
-  it('treats a 200 that is not JSON as not offered', async () => {
+  it('says a 200 that is not JSON is not JSON', async () => {
     const { fetch } = fakeFetch(200, '<!doctype html><title>app</title>');
-    await expect(clientWith(fetch).sports()).rejects.toMatchObject({ name: 'NotOfferedError', reason: 'the answer is not JSON' });
+    await expect(clientWith(fetch).sports()).rejects.toMatchObject({ name: 'InvalidAnswerError', reason: 'the answer is not JSON' });
+  });
+});
+
+describe('answers in the shape the spec shows, without the fields it does not show', () => {
+  it('reads /sports records without sportSlug, and one of another type as unknown', async () => {
+    const { fetch } = fakeFetch(200, [{ sportId: 10, sportName: 'Soccer' }, { sportId: 11, sportName: 'Tennis', sportSlug: 11 }]);
+    const sports = await clientWith(fetch).sports();
+    expect(sports.map((s) => [s.sportId, s.sportName, s.sportSlug])).toEqual([[10, 'Soccer', undefined], [11, 'Tennis', undefined]]);
   });
 
+  it('reads history rows shaped as the odds entry of spec 2.3, without limit', async () => {
+    const row = { bookmaker: 'pinnacle', outcomeId: 101, playerId: 0, marketId: 101, active: true, marketActive: true, mainLine: true, price: 1.9, priceAmerican: -111, changedAt: 1_700_000_000_000 };
+    const oddsId = 'sr10000123x1:pinnacle:101:0';
+    const { fetch } = fakeFetch(200, { fixtureId: 'sr10000123x1', odds: { pinnacle: { [oddsId]: { '1700000000000': row } } } });
+    const history = await clientWith(fetch).fixtureHistory({ fixtureId: 'sr10000123x1', bookmakers: ['pinnacle'] });
+    const read = history.odds.pinnacle?.[oddsId]?.['1700000000000'];
+    expect(read?.price).toBe(1.9);
+    expect(read?.limit).toBeUndefined();
+  });
+
+  it('reads /bookmakers records without bookmakerName, and /tournaments records without slugs or counts', async () => {
+    const bounds = { maxDelayLiveInSec: 3, maxDelayPregameInSec: 60, maxDelayPregameMainInSec: 30 };
+    await expect(clientWith(fakeFetch(200, [{ bookmaker: 'pinnacle', ...bounds }]).fetch).bookmakers()).resolves.toHaveLength(1);
+    const tournament = { tournamentId: 17, tournamentName: 'Premier League', categoryName: 'England', sportId: 10 };
+    await expect(clientWith(fakeFetch(200, [tournament]).fetch).tournaments()).resolves.toMatchObject([tournament]);
+  });
+});
+
+describe('answers that mean "not offered by this service"', () => {
   it('treats a 404 without the spec error body as not offered', async () => {
     const { fetch } = fakeFetch(404, 'Not Found');
     await expect(clientWith(fetch).futureOdds({ futureIds: ['f1'] })).rejects.toMatchObject({

@@ -54,7 +54,7 @@ import {
   type VenuesResponse,
 } from '../wire/schemas.ts';
 import { safeParseWire } from '../wire/validate.ts';
-import { ApiError, NetworkError, NotOfferedError, type RateLimitHeaders } from './api-error.ts';
+import { ApiError, InvalidAnswerError, NetworkError, NotOfferedError, type RateLimitHeaders } from './api-error.ts';
 import { RequestScheduler, type ReportRateLimit } from './scheduler.ts';
 
 const injuriesListSchema = injuriesPayloadSchema.array();
@@ -271,7 +271,7 @@ function keyTag(apiKey: string): string {
 /**
  * A client for one service, key and language. Every method resolves with the answer checked
  * against its wire schema, or rejects with an ApiError (an error body), a NotOfferedError (the
- * service lacks the endpoint or answered another shape) or a NetworkError.
+ * service's 404 or 501), an InvalidAnswerError (a 2xx answer of another shape) or a NetworkError.
  * @throws ApiClientConfigError when `baseUrl` is not an absolute http(s) URL or `lang` is unknown.
  */
 export function createApiClient(options: ApiClientOptions): ApiClient {
@@ -305,11 +305,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       isJson = false;
     }
     if (!response.ok) throw failureOf(endpoint, response.status, response.headers, isJson ? body : undefined);
-    if (!isJson) throw new NotOfferedError(endpoint, 'the answer is not JSON');
+    // A 2xx answer means the endpoint exists: a shape it should not have is an error naming the
+    // field, never "not offered" (only the service's 404/501 says that).
+    if (!isJson) throw new InvalidAnswerError(endpoint, 'the answer is not JSON');
     const parsed = safeParseWire(schema, body, `GET /${lang}${endpoint}`);
     if (!parsed.ok) {
       const first = parsed.error.issues[0];
-      throw new NotOfferedError(endpoint, first === undefined ? parsed.error.message : `${first.path}: ${first.message}`);
+      throw new InvalidAnswerError(endpoint, first === undefined ? parsed.error.message : `${first.path}: ${first.message}`);
     }
     return parsed.value;
   }

@@ -4,6 +4,7 @@ import { bookmakersQuery } from '../../api/queries.ts';
 import { useApiClient } from '../../api/use-api-client.ts';
 import { QueryFailure } from '../../components/query-failure.tsx';
 import { useSettings } from '../../settings/use-settings.ts';
+import { bookmakerLabel } from '../../wire/schemas.ts';
 import { ChoiceList } from './choice-list.tsx';
 
 export function BookmakerPicker() {
@@ -26,7 +27,7 @@ export function BookmakerPicker() {
   return (
     <ChoiceList
       title="Bookmakers"
-      choices={bookmakers.data.map((b) => ({ key: b.bookmaker, label: b.bookmakerName }))}
+      choices={bookmakers.data.map((b) => ({ key: b.bookmaker, label: bookmakerLabel(b) }))}
       chosen={chosen}
       onChange={(next) => {
         update({ bookmakers: next });
