@@ -77,6 +77,16 @@ export interface StreamStatus {
   readonly retryAt: number | null;
 }
 
+/**
+ * True when live odds and bookmaker metas reach the book now: logged in, and neither channel is
+ * waiting for a re-snapshot (its deltas are buffered meanwhile). Otherwise the age of what the
+ * book holds says nothing about a bookmaker (LiveBook.setDelivering).
+ */
+export function deliversOdds(status: StreamStatus | null): boolean {
+  if (status === null || (status.phase !== 'connected' && status.phase !== 'resuming')) return false;
+  return !status.resnapshotChannels.some((channel) => channel === 'odds' || channel === 'bookmakers');
+}
+
 export interface Timers {
   setTimeout(callback: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
