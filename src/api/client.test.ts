@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, InvalidAnswerError, NetworkError, NotOfferedError } from './api-error.ts';
 import { ApiClientConfigError, createApiClient, encodeParams, normalizeBaseUrl } from './client.ts';
+import { fixtureView } from '../book/book-test-data.ts';
 import { RequestScheduler } from './scheduler.ts';
 
 interface Sent {
@@ -39,14 +40,46 @@ describe('what the client sends', () => {
 
   it('puts parameters in a stable order with lists de-duplicated, sorted and comma-joined', async () => {
     const { fetch, sent } = fakeFetch(200, []);
-    await clientWith(fetch).fixtures({ sportId: 10, fixtureIds: ['b', 'a', 'b'], live: true });
-    expect(sent[0]?.url).toBe('http://odds.test/de/fixtures?fixtureIds=a%2Cb&live=true&sportId=10');
+    await clientWith(fetch).fixtures({ sportId: 10, fixtureIds: ['b', 'a', 'b'], startTimeFrom: 60 });
+    expect(sent[0]?.url).toBe('http://odds.test/de/fixtures?fixtureIds=a%2Cb&sportId=10&startTimeFrom=60');
+  });
+
+  it('sends live and statusId only once the service has said it applies them', async () => {
+    const { fetch, sent } = fakeFetch(200, [], { 'x-fixture-filters': 'statusId, live' });
+    const client = clientWith(fetch);
+    await client.fixtures({ live: true, statusId: 1 });
+    await client.fixtures({ live: true, statusId: 1 });
+    expect(sent.map((s) => s.url)).toEqual(['http://odds.test/de/fixtures', 'http://odds.test/de/fixtures?live=true&statusId=1']);
+  });
+
+  it('never sends them to a service that has not said so', async () => {
+    const { fetch, sent } = fakeFetch(200, []);
+    const client = clientWith(fetch);
+    await client.fixtures({ live: true });
+    await client.fixtures({ statusId: 0 });
+    expect(sent.map((s) => s.url)).toEqual(['http://odds.test/de/fixtures', 'http://odds.test/de/fixtures']);
   });
 
   it('fails with a local 401 and sends nothing when there is no key', async () => {
     const { fetch, sent } = fakeFetch(200, SPORTS);
     await expect(clientWith(fetch, '').sports()).rejects.toMatchObject({ status: 401, endpoint: '/sports' });
     expect(sent).toHaveLength(0);
+  });
+});
+
+describe('fixture lists checked record by record (issue 14 item 4)', () => {
+  const view = (fixtureId: string, statusId: 0 | 1 | 2, sportId = 10) => ({
+    ...fixtureView(fixtureId, statusId === 2 ? 1 : statusId),
+    sport: { sportId, sportName: 'Soccer' },
+    status: { live: statusId === 1, statusId, statusName: ['Pre-Game', 'Live', 'Finished'][statusId] ?? '' },
+  });
+
+  it('keeps only the views whose own status matches, whatever the service answered', async () => {
+    const { fetch } = fakeFetch(200, [view('a', 0), view('b', 1), view('c', 2), view('d', 1, 11)]);
+    const client = clientWith(fetch);
+    expect((await client.fixtures({ live: true })).map((v) => v.fixtureId)).toEqual(['b', 'd']);
+    expect((await client.fixtures({ statusId: 2 })).map((v) => v.fixtureId)).toEqual(['c']);
+    expect((await client.fixtures({ live: true, sportId: 11 })).map((v) => v.fixtureId)).toEqual(['d']);
   });
 });
 

@@ -3,6 +3,7 @@
 // only in the X-API-Key header, never in a URL.
 import type { z } from 'zod';
 import {
+  FIXTURE_FILTERS_HEADER,
   bookmakersResponseSchema,
   clvFixtureViewSchema,
   errorBodySchema,
@@ -55,6 +56,7 @@ import {
 } from '../wire/schemas.ts';
 import { safeParseWire } from '../wire/validate.ts';
 import { ApiError, InvalidAnswerError, NetworkError, NotOfferedError, type RateLimitHeaders } from './api-error.ts';
+import { fixtureFiltersToSend, matchesFixtureFilters, readFixtureFilters, type ExtraFixtureFilter } from './fixture-filters.ts';
 import { RequestScheduler, type ReportRateLimit } from './scheduler.ts';
 
 const injuriesListSchema = injuriesPayloadSchema.array();
@@ -281,6 +283,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const fetchImpl = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
   const scheduler = options.scheduler ?? new RequestScheduler();
   const dedupePrefix = `${baseUrl} ${lang} ${keyTag(apiKey)}`;
+  // The `/fixtures` parameters beyond the spec this service has said it applies (none until it does).
+  let fixtureFilters: ReadonlySet<ExtraFixtureFilter> = new Set();
 
   async function send<S extends z.ZodType>(endpoint: string, query: string, schema: S, report: ReportRateLimit): Promise<z.output<S>> {
     if (apiKey === '') {
@@ -297,6 +301,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
     const rateLimit = readRateLimitHeaders(response.headers);
     if (rateLimit !== undefined) report(rateLimit);
+    if (endpoint === '/fixtures' && response.ok) fixtureFilters = readFixtureFilters(response.headers.get(FIXTURE_FILTERS_HEADER));
     let body: unknown;
     let isJson = true;
     try {
@@ -333,7 +338,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     participants: (query) => get('/participants', participantsResponseSchema, query),
     players: (query) => get('/players', playersResponseSchema, query),
     venues: (query = {}) => get('/venues', venuesResponseSchema, query),
-    fixtures: (filters = {}) => get('/fixtures', fixturesResponseSchema, filters),
+    // The spec shows no list parameters: each view is checked against the filters whatever the
+    // service did with them, and the extra ones go only to a service that said it applies them.
+    fixtures: async (filters = {}) => {
+      const views = await get('/fixtures', fixturesResponseSchema, fixtureFiltersToSend(filters, fixtureFilters));
+      return views.filter((view) => matchesFixtureFilters(view, filters));
+    },
     // `/fixtures/odds` answers the shape of `/fixtures/odds/main`, with every market.
     fixtureOdds: (query) => get('/fixtures/odds', mainOddsResponseSchema, query),
     mainOdds: (query) => get('/fixtures/odds/main', mainOddsResponseSchema, query),

@@ -307,6 +307,13 @@ export const fixtureViewWithOddsSchema = fixtureViewSchema.extend({
 });
 export type FixtureViewWithOdds = z.infer<typeof fixtureViewWithOddsSchema>;
 
+/**
+ * The response header by which a service says which `GET /fixtures` parameters beyond the spec
+ * it applies (comma-separated, e.g. `statusId,live`). A client sends those parameters only to a
+ * service that said so, and checks every record itself in any case.
+ */
+export const FIXTURE_FILTERS_HEADER = 'x-fixture-filters';
+
 /** `GET /fixtures` style list: an array of plain fixture views. */
 export const fixturesResponseSchema = z.array(fixtureViewSchema);
 export type FixturesResponse = z.infer<typeof fixturesResponseSchema>;
