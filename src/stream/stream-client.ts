@@ -324,7 +324,11 @@ export function createStreamClient(options: StreamClientOptions): StreamClient {
             schedulePersist();
           }
           requestSnapshot(channels);
-          setStatus({ problem: `Replay impossible (${frame.reason}): re-fetching ${channels.join(', ')} from REST.` });
+          // A cursor older than the window (a reload after a quiet minute) is the protocol's
+          // normal way back, handled by the re-snapshot the phase already shows: not a problem.
+          if (frame.reason !== 'resume_window_exceeded') {
+            setStatus({ problem: `Replay impossible (${frame.reason}): re-fetching ${channels.join(', ')} from REST.` });
+          }
           break;
         }
         case 'reconnect':
