@@ -92,6 +92,12 @@ describe('fixtures and odds', () => {
     expect(views.every((v) => v.status.live && v.status.statusId === 1)).toBe(true);
   });
 
+  it('says in a header which /fixtures parameters beyond the spec it applies, readable cross-origin', async () => {
+    const res = await fetch(`${service.url}/en/fixtures?live=true`, { headers: { 'X-API-Key': 'demo-key', Origin: 'http://elsewhere.test' } });
+    expect(res.headers.get('x-fixture-filters')).toBe('statusId,live');
+    expect(res.headers.get('access-control-expose-headers')?.toLowerCase()).toContain('x-fixture-filters');
+  });
+
   it('answers /fixtures/odds/main with main lines only, equal to the simulator state', async () => {
     const fixtureId = quotedLive();
     const { status, body } = await get(`/en/fixtures/odds/main?fixtureIds=${fixtureId}`);

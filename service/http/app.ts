@@ -6,6 +6,7 @@ import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { FIXTURE_FILTERS_HEADER } from '../../src/wire/schemas.ts';
 import { LANGS, type Lang } from '../catalogue/types.ts';
 import { ApiError, ERROR_CODE, notFound } from './errors.ts';
 import { BUCKET_LIMITS, ENDPOINTS, type EndpointSpec } from './endpoints.ts';
@@ -136,7 +137,7 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
     origin: true,
     methods: ['GET', 'HEAD', 'OPTIONS'],
     allowedHeaders: ['X-API-Key', 'Content-Type'],
-    exposedHeaders: ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After', 'Location'],
+    exposedHeaders: ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After', 'Location', FIXTURE_FILTERS_HEADER],
     maxAge: 600,
   });
 

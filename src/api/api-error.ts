@@ -1,6 +1,7 @@
 // The ways a REST call can fail, as the dashboard tells them apart: the service answered with an
-// error (ApiError), the service does not offer the endpoint (NotOfferedError), or it could not be
-// reached (NetworkError). Plus the sentence a user reads for each.
+// error (ApiError), the service says it does not offer the endpoint (NotOfferedError), it answered
+// 2xx in a shape the spec does not allow (InvalidAnswerError), or it could not be reached
+// (NetworkError). Plus the sentence a user reads for each.
 
 /** A rate-limit state from `X-RateLimit-Limit/-Remaining/-Reset`, when the response carried them. */
 export interface RateLimitHeaders {
@@ -30,9 +31,9 @@ export class ApiError extends Error {
 }
 
 /**
- * The service lacks this endpoint: a 404 that is not one of the spec's own 404s, a 501, or a 2xx
- * answer that is not JSON or fails the wire schema. The rest of the dashboard keeps working;
- * where the endpoint is used, the page says "not offered by this service".
+ * The service says it lacks this endpoint: a 404 that is not one of the spec's own 404s, or a
+ * 501 — only the service's own word, never a guess from the shape of an answer. The rest of the
+ * dashboard keeps working; where the endpoint is used, the page says "not offered by this service".
  */
 export class NotOfferedError extends Error {
   override readonly name = 'NotOfferedError';
@@ -43,6 +44,24 @@ export class NotOfferedError extends Error {
 
   constructor(endpoint: string, reason: string) {
     super(`${endpoint} is not offered by this service (${reason}).`);
+    this.endpoint = endpoint;
+    this.reason = reason;
+  }
+}
+
+/**
+ * The service answered 2xx, but not in the shape the spec shows for the endpoint (or not JSON).
+ * The endpoint exists, so this is not "not offered": the message names the field that is wrong.
+ * Fields the spec does not show never cause it (src/wire/schemas.ts `extraField`).
+ */
+export class InvalidAnswerError extends Error {
+  override readonly name = 'InvalidAnswerError';
+  readonly endpoint: string;
+  /** What was wrong, e.g. `[0].sportId: missing, expected integer` or `the answer is not JSON`. */
+  readonly reason: string;
+
+  constructor(endpoint: string, reason: string) {
+    super(`The answer of ${endpoint} does not match the v5 spec: ${reason}.`);
     this.endpoint = endpoint;
     this.reason = reason;
   }
@@ -78,10 +97,11 @@ export function isRefusal(error: unknown): error is ApiError {
 
 /**
  * True when retrying the same request cannot help: a 4xx answer (a 429 has already been waited
- * out and retried by the scheduler) or an endpoint the service does not offer.
+ * out and retried by the scheduler), an endpoint the service does not offer, or an answer of a
+ * shape the dashboard cannot read.
  */
 export function isPermanentFailure(error: unknown): boolean {
-  if (error instanceof NotOfferedError) return true;
+  if (error instanceof NotOfferedError || error instanceof InvalidAnswerError) return true;
   return error instanceof ApiError && error.status >= 400 && error.status < 500;
 }
 

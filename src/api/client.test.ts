@@ -1,8 +1,9 @@
 // The client against a fake fetch: what it sends (the key only in the header), and how answers the
 // real service never gives (malformed, missing endpoints, bare errors) become typed errors.
 import { describe, expect, it } from 'vitest';
-import { ApiError, NetworkError, NotOfferedError } from './api-error.ts';
+import { ApiError, InvalidAnswerError, NetworkError, NotOfferedError } from './api-error.ts';
 import { ApiClientConfigError, createApiClient, encodeParams, normalizeBaseUrl } from './client.ts';
+import { fixtureView } from '../book/book-test-data.ts';
 import { RequestScheduler } from './scheduler.ts';
 
 interface Sent {
@@ -39,8 +40,24 @@ describe('what the client sends', () => {
 
   it('puts parameters in a stable order with lists de-duplicated, sorted and comma-joined', async () => {
     const { fetch, sent } = fakeFetch(200, []);
-    await clientWith(fetch).fixtures({ sportId: 10, fixtureIds: ['b', 'a', 'b'], live: true });
-    expect(sent[0]?.url).toBe('http://odds.test/de/fixtures?fixtureIds=a%2Cb&live=true&sportId=10');
+    await clientWith(fetch).fixtures({ sportId: 10, fixtureIds: ['b', 'a', 'b'], startTimeFrom: 60 });
+    expect(sent[0]?.url).toBe('http://odds.test/de/fixtures?fixtureIds=a%2Cb&sportId=10&startTimeFrom=60');
+  });
+
+  it('sends live and statusId only once the service has said it applies them', async () => {
+    const { fetch, sent } = fakeFetch(200, [], { 'x-fixture-filters': 'statusId, live' });
+    const client = clientWith(fetch);
+    await client.fixtures({ live: true, statusId: 1 });
+    await client.fixtures({ live: true, statusId: 1 });
+    expect(sent.map((s) => s.url)).toEqual(['http://odds.test/de/fixtures', 'http://odds.test/de/fixtures?live=true&statusId=1']);
+  });
+
+  it('never sends them to a service that has not said so', async () => {
+    const { fetch, sent } = fakeFetch(200, []);
+    const client = clientWith(fetch);
+    await client.fixtures({ live: true });
+    await client.fixtures({ statusId: 0 });
+    expect(sent.map((s) => s.url)).toEqual(['http://odds.test/de/fixtures', 'http://odds.test/de/fixtures']);
   });
 
   it('fails with a local 401 and sends nothing when there is no key', async () => {
@@ -50,20 +67,63 @@ describe('what the client sends', () => {
   });
 });
 
-describe('answers that mean "not offered by this service"', () => {
-  it('names the endpoint and the first failing path when the answer fails the schema', async () => {
+describe('fixture lists checked record by record (issue 14 item 4)', () => {
+  const view = (fixtureId: string, statusId: 0 | 1 | 2, sportId = 10) => ({
+    ...fixtureView(fixtureId, statusId === 2 ? 1 : statusId),
+    sport: { sportId, sportName: 'Soccer' },
+    status: { live: statusId === 1, statusId, statusName: ['Pre-Game', 'Live', 'Finished'][statusId] ?? '' },
+  });
+
+  it('keeps only the views whose own status matches, whatever the service answered', async () => {
+    const { fetch } = fakeFetch(200, [view('a', 0), view('b', 1), view('c', 2), view('d', 1, 11)]);
+    const client = clientWith(fetch);
+    expect((await client.fixtures({ live: true })).map((v) => v.fixtureId)).toEqual(['b', 'd']);
+    expect((await client.fixtures({ statusId: 2 })).map((v) => v.fixtureId)).toEqual(['c']);
+    expect((await client.fixtures({ live: true, sportId: 11 })).map((v) => v.fixtureId)).toEqual(['d']);
+  });
+});
+
+describe('answers of a shape the spec does not allow (the endpoint exists: never "not offered")', () => {
+  it('names the endpoint and the first failing path when a field the spec shows is wrong', async () => {
     const { fetch } = fakeFetch(200, [{ sportId: '10', sportName: 'Soccer', sportSlug: 'soccer' }]);
     const error = await clientWith(fetch).sports().catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(NotOfferedError);
+    expect(error).toBeInstanceOf(InvalidAnswerError);
     expect(error).toMatchObject({ endpoint: '/sports', reason: '[0].sportId: expected number, received string' });
-    expect((error as Error).message).toContain('not offered by this service');
+    expect((error as Error).message).toBe('The answer of /sports does not match the v5 spec: [0].sportId: expected number, received string.');
   });
 
-  it('treats a 200 that is not JSON as not offered', async () => {
+  it('says a 200 that is not JSON is not JSON', async () => {
     const { fetch } = fakeFetch(200, '<!doctype html><title>app</title>');
-    await expect(clientWith(fetch).sports()).rejects.toMatchObject({ name: 'NotOfferedError', reason: 'the answer is not JSON' });
+    await expect(clientWith(fetch).sports()).rejects.toMatchObject({ name: 'InvalidAnswerError', reason: 'the answer is not JSON' });
+  });
+});
+
+describe('answers in the shape the spec shows, without the fields it does not show', () => {
+  it('reads /sports records without sportSlug, and one of another type as unknown', async () => {
+    const { fetch } = fakeFetch(200, [{ sportId: 10, sportName: 'Soccer' }, { sportId: 11, sportName: 'Tennis', sportSlug: 11 }]);
+    const sports = await clientWith(fetch).sports();
+    expect(sports.map((s) => [s.sportId, s.sportName, s.sportSlug])).toEqual([[10, 'Soccer', undefined], [11, 'Tennis', undefined]]);
   });
 
+  it('reads history rows shaped as the odds entry of spec 2.3, without limit', async () => {
+    const row = { bookmaker: 'pinnacle', outcomeId: 101, playerId: 0, marketId: 101, active: true, marketActive: true, mainLine: true, price: 1.9, priceAmerican: -111, changedAt: 1_700_000_000_000 };
+    const oddsId = 'sr10000123x1:pinnacle:101:0';
+    const { fetch } = fakeFetch(200, { fixtureId: 'sr10000123x1', odds: { pinnacle: { [oddsId]: { '1700000000000': row } } } });
+    const history = await clientWith(fetch).fixtureHistory({ fixtureId: 'sr10000123x1', bookmakers: ['pinnacle'] });
+    const read = history.odds.pinnacle?.[oddsId]?.['1700000000000'];
+    expect(read?.price).toBe(1.9);
+    expect(read?.limit).toBeUndefined();
+  });
+
+  it('reads /bookmakers records without bookmakerName, and /tournaments records without slugs or counts', async () => {
+    const bounds = { maxDelayLiveInSec: 3, maxDelayPregameInSec: 60, maxDelayPregameMainInSec: 30 };
+    await expect(clientWith(fakeFetch(200, [{ bookmaker: 'pinnacle', ...bounds }]).fetch).bookmakers()).resolves.toHaveLength(1);
+    const tournament = { tournamentId: 17, tournamentName: 'Premier League', categoryName: 'England', sportId: 10 };
+    await expect(clientWith(fakeFetch(200, [tournament]).fetch).tournaments()).resolves.toMatchObject([tournament]);
+  });
+});
+
+describe('answers that mean "not offered by this service"', () => {
   it('treats a 404 without the spec error body as not offered', async () => {
     const { fetch } = fakeFetch(404, 'Not Found');
     await expect(clientWith(fetch).futureOdds({ futureIds: ['f1'] })).rejects.toMatchObject({

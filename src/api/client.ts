@@ -3,6 +3,7 @@
 // only in the X-API-Key header, never in a URL.
 import type { z } from 'zod';
 import {
+  FIXTURE_FILTERS_HEADER,
   bookmakersResponseSchema,
   clvFixtureViewSchema,
   errorBodySchema,
@@ -54,7 +55,8 @@ import {
   type VenuesResponse,
 } from '../wire/schemas.ts';
 import { safeParseWire } from '../wire/validate.ts';
-import { ApiError, NetworkError, NotOfferedError, type RateLimitHeaders } from './api-error.ts';
+import { ApiError, InvalidAnswerError, NetworkError, NotOfferedError, type RateLimitHeaders } from './api-error.ts';
+import { fixtureFiltersToSend, matchesFixtureFilters, readFixtureFilters, type ExtraFixtureFilter } from './fixture-filters.ts';
 import { RequestScheduler, type ReportRateLimit } from './scheduler.ts';
 
 const injuriesListSchema = injuriesPayloadSchema.array();
@@ -271,7 +273,7 @@ function keyTag(apiKey: string): string {
 /**
  * A client for one service, key and language. Every method resolves with the answer checked
  * against its wire schema, or rejects with an ApiError (an error body), a NotOfferedError (the
- * service lacks the endpoint or answered another shape) or a NetworkError.
+ * service's 404 or 501), an InvalidAnswerError (a 2xx answer of another shape) or a NetworkError.
  * @throws ApiClientConfigError when `baseUrl` is not an absolute http(s) URL or `lang` is unknown.
  */
 export function createApiClient(options: ApiClientOptions): ApiClient {
@@ -281,6 +283,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const fetchImpl = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
   const scheduler = options.scheduler ?? new RequestScheduler();
   const dedupePrefix = `${baseUrl} ${lang} ${keyTag(apiKey)}`;
+  // The `/fixtures` parameters beyond the spec this service has said it applies (none until it does).
+  let fixtureFilters: ReadonlySet<ExtraFixtureFilter> = new Set();
 
   async function send<S extends z.ZodType>(endpoint: string, query: string, schema: S, report: ReportRateLimit): Promise<z.output<S>> {
     if (apiKey === '') {
@@ -297,6 +301,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
     const rateLimit = readRateLimitHeaders(response.headers);
     if (rateLimit !== undefined) report(rateLimit);
+    if (endpoint === '/fixtures' && response.ok) fixtureFilters = readFixtureFilters(response.headers.get(FIXTURE_FILTERS_HEADER));
     let body: unknown;
     let isJson = true;
     try {
@@ -305,11 +310,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       isJson = false;
     }
     if (!response.ok) throw failureOf(endpoint, response.status, response.headers, isJson ? body : undefined);
-    if (!isJson) throw new NotOfferedError(endpoint, 'the answer is not JSON');
+    // A 2xx answer means the endpoint exists: a shape it should not have is an error naming the
+    // field, never "not offered" (only the service's 404/501 says that).
+    if (!isJson) throw new InvalidAnswerError(endpoint, 'the answer is not JSON');
     const parsed = safeParseWire(schema, body, `GET /${lang}${endpoint}`);
     if (!parsed.ok) {
       const first = parsed.error.issues[0];
-      throw new NotOfferedError(endpoint, first === undefined ? parsed.error.message : `${first.path}: ${first.message}`);
+      throw new InvalidAnswerError(endpoint, first === undefined ? parsed.error.message : `${first.path}: ${first.message}`);
     }
     return parsed.value;
   }
@@ -331,7 +338,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     participants: (query) => get('/participants', participantsResponseSchema, query),
     players: (query) => get('/players', playersResponseSchema, query),
     venues: (query = {}) => get('/venues', venuesResponseSchema, query),
-    fixtures: (filters = {}) => get('/fixtures', fixturesResponseSchema, filters),
+    // The spec shows no list parameters: each view is checked against the filters whatever the
+    // service did with them, and the extra ones go only to a service that said it applies them.
+    fixtures: async (filters = {}) => {
+      const views = await get('/fixtures', fixturesResponseSchema, fixtureFiltersToSend(filters, fixtureFilters));
+      return views.filter((view) => matchesFixtureFilters(view, filters));
+    },
     // `/fixtures/odds` answers the shape of `/fixtures/odds/main`, with every market.
     fixtureOdds: (query) => get('/fixtures/odds', mainOddsResponseSchema, query),
     mainOdds: (query) => get('/fixtures/odds/main', mainOddsResponseSchema, query),

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { LiveBook, type BookSnapshot } from './book.ts';
+import { isBookmakerStale, LiveBook, type BookSnapshot } from './book.ts';
 import { FIXTURE_ID, fixtureView, meta, oddsEntry, oddsFrame, oddsIdOf } from './book-test-data.ts';
 
 const ID = oddsIdOf();
@@ -124,6 +124,76 @@ describe('LiveBook staleness', () => {
     expect(book.bookmakerSummaries()).toEqual([
       { bookmaker: 'pinnacle', fixtures: 1, staleOdds: 1, suspended: 1, maxAgeMs: 10_000, maxDelaySec: null, overdue: 0 },
     ]);
+  });
+});
+
+describe('LiveBook staleness on evidence (issue 13 item 12, issue 14 item 3)', () => {
+  const T0 = Date.parse('2026-01-01T00:00:00Z');
+  const metaFrame = (updatedAt: string, extra = {}) =>
+    ({ channel: 'bookmakers', type: 'UPDATE', ts: 1, entryId: '1-0', payload: { fixtureId: FIXTURE_ID, bookmakers: { pinnacle: meta('pinnacle', updatedAt, extra) } } }) as const;
+
+  function liveBook(clock: { now: number }): LiveBook {
+    const book = new LiveBook({ now: () => clock.now });
+    book.setBookmakerBounds([{ bookmaker: 'pinnacle', maxDelayLiveInSec: 3, maxDelayPregameInSec: 60 }]);
+    book.applyUpdate({ channel: 'fixtures', type: 'UPDATE', ts: 1, entryId: '1-0', payload: fixtureView(FIXTURE_ID, 1) });
+    return book;
+  }
+
+  it('is never stale while its prices keep arriving, though its meta is never re-sent', () => {
+    const clock = { now: T0 };
+    const book = liveBook(clock);
+    book.applyUpdate(metaFrame('2026-01-01T00:00:00Z'));
+    for (let step = 1; step <= 120; step++) {
+      clock.now = T0 + step * 500;
+      book.applyUpdate(oddsFrame([oddsEntry(clock.now, 2 + (step % 7) / 100)]));
+      book.checkStaleness();
+      const row = book.getBookmakerMeta(FIXTURE_ID, 'pinnacle');
+      expect(row !== undefined && isBookmakerStale(row), `after ${String(step * 500)} ms`).toBe(false);
+    }
+  });
+
+  it('is stale once neither its meta nor any price is within the bound', () => {
+    const clock = { now: T0 };
+    const book = liveBook(clock);
+    book.applyUpdate(metaFrame('2026-01-01T00:00:00Z'));
+    book.applyUpdate(oddsFrame([oddsEntry(T0 + 2_000)]));
+    clock.now = T0 + 5_000;
+    book.checkStaleness();
+    expect(book.getBookmakerMeta(FIXTURE_ID, 'pinnacle')?.overdue).toBe(false);
+    clock.now = T0 + 5_001;
+    book.checkStaleness();
+    expect(book.getBookmakerMeta(FIXTURE_ID, 'pinnacle')).toMatchObject({ overdue: true, evidenceAtMs: T0 + 2_000 });
+  });
+
+  it('is stale when the meta says staleOdds, whatever arrives', () => {
+    const clock = { now: T0 };
+    const book = liveBook(clock);
+    book.applyUpdate(metaFrame('2026-01-01T00:00:00Z', { staleOdds: true }));
+    book.applyUpdate(oddsFrame([oddsEntry(T0)]));
+    const row = book.getBookmakerMeta(FIXTURE_ID, 'pinnacle');
+    expect(row !== undefined && isBookmakerStale(row)).toBe(true);
+  });
+
+  it('judges nothing overdue while the stream is not delivering, and judges again once it is', () => {
+    const clock = { now: T0 };
+    const book = liveBook(clock);
+    book.applyUpdate(metaFrame('2026-01-01T00:00:00Z'));
+    book.setDelivering(false);
+    clock.now = T0 + 10_000;
+    book.checkStaleness();
+    expect(book.getBookmakerMeta(FIXTURE_ID, 'pinnacle')?.overdue).toBe(false);
+    book.setDelivering(true);
+    book.checkStaleness();
+    expect(book.getBookmakerMeta(FIXTURE_ID, 'pinnacle')?.overdue).toBe(true);
+  });
+
+  it('clears an overdue verdict as soon as the stream stops delivering', () => {
+    const clock = { now: T0 + 10_000 };
+    const book = liveBook(clock);
+    book.applyUpdate(metaFrame('2026-01-01T00:00:00Z'));
+    expect(book.getBookmakerMeta(FIXTURE_ID, 'pinnacle')?.overdue).toBe(true);
+    book.setDelivering(false);
+    expect(book.getBookmakerMeta(FIXTURE_ID, 'pinnacle')?.overdue).toBe(false);
   });
 });
 

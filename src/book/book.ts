@@ -1,6 +1,7 @@
 // The live book: the one owner of live prices, futures prices, scores, clocks, statuses and
 // bookmaker metadata. React-free and mutable (the stream is the hot path); it tracks dirty rows
 // and notifies only the subscribers of rows that changed, once per `flush()`.
+import { evidenceAgeMs, isOverdue } from '../domain/bookmaker-health.ts';
 import {
   compareVersions,
   entryIdVersion,
@@ -87,17 +88,23 @@ export interface BookmakerMetaLive {
   readonly updatedAtMs: number;
   /** The bound that applies (live or pre-game delivery), seconds; null when unknown. */
   readonly maxDelaySec: number | null;
-  /** True when the meta is older than its bound at the last check: not refreshed in time. */
+  /**
+   * True when, at the last check, neither `updatedAt` nor any of the book's prices' `changedAt` on
+   * the fixture was within the bound, while the stream was delivering (see `setDelivering`).
+   */
   readonly overdue: boolean;
+  /** The latest of `updatedAt` and its prices' `changedAt` when the verdict was made; null: none. */
+  readonly evidenceAtMs: number | null;
 }
 
 /**
- * Whether a bookmaker's prices on a fixture are stale: it says so (`staleOdds`), its meta is older
- * than its delivery mode's bound, or its `updatedAt` cannot be read. One verdict for every page:
- * a stale book's prices show but do not count towards best, fair or arbitrage figures.
+ * Whether a bookmaker's prices on a fixture are stale — on evidence only (docs/domain.md,
+ * "Staleness"): it says so (`staleOdds`), or it is overdue. Never for lack of data (no bound, no
+ * time, a stream not delivering yet), never while its prices keep arriving. One verdict for every
+ * page: a stale book's prices show but do not count towards best, fair or arbitrage figures.
  */
 export function isBookmakerStale(row: BookmakerMetaLive): boolean {
-  return row.meta.staleOdds || row.overdue || Number.isNaN(row.updatedAtMs);
+  return row.meta.staleOdds || row.overdue;
 }
 
 /** Per bookmaker, across the fixtures of the book: what the connection indicator shows. */
@@ -106,7 +113,7 @@ export interface BookmakerSummary {
   readonly fixtures: number;
   readonly staleOdds: number;
   readonly suspended: number;
-  /** The oldest meta age over its fixtures, ms. */
+  /** The oldest age over its fixtures of the latest sign of life (updatedAt or a price's changedAt), ms. */
   readonly maxAgeMs: number;
   /** The bound of the fixture with the oldest meta, seconds; null when unknown. */
   readonly maxDelaySec: number | null;
@@ -135,6 +142,7 @@ interface MetaCell {
   version: RowVersion;
   updatedAtMs: number;
   overdue: boolean;
+  evidenceAtMs: number | null;
   maxDelaySec: number | null;
   mark: number;
   view: BookmakerMetaLive | null;
@@ -148,6 +156,8 @@ interface FixtureCell {
   clock: Clock | undefined;
   clockVersion: RowVersion | null;
   readonly metas: Map<string, MetaCell>;
+  /** Per bookmaker, the latest `changedAt` of its prices on this fixture: evidence of freshness. */
+  readonly lastChangedAt: Map<string, number>;
   /** oddsIds of this fixture in the book (for scoped snapshots). */
   readonly oddsIds: Set<string>;
   mark: number;
@@ -189,6 +199,8 @@ export class LiveBook {
   /** The current frame number; a row whose mark equals it is already in a dirty list. */
   private frame = 1;
   private readonly now: () => number;
+  /** False while the stream is not delivering odds and metas (see `setDelivering`). */
+  private delivering = true;
   /** Price and row updates applied (not skipped as older or duplicate), for updates/s. */
   applied = 0;
 
@@ -228,7 +240,7 @@ export class LiveBook {
   getBookmakerMeta(fixtureId: string, bookmaker: string): BookmakerMetaLive | undefined {
     const cell = this.fixtures.get(fixtureId)?.metas.get(bookmaker);
     if (cell === undefined) return undefined;
-    cell.view ??= { meta: cell.meta, updatedAtMs: cell.updatedAtMs, maxDelaySec: cell.maxDelaySec, overdue: cell.overdue };
+    cell.view ??= { meta: cell.meta, updatedAtMs: cell.updatedAtMs, maxDelaySec: cell.maxDelaySec, overdue: cell.overdue, evidenceAtMs: cell.evidenceAtMs };
     return cell.view;
   }
 
@@ -312,6 +324,19 @@ export class LiveBook {
   setBookmakerBounds(bookmakers: readonly (Bounds & { readonly bookmaker: string })[]): void {
     for (const b of bookmakers) this.bounds.set(b.bookmaker, b);
     this.checkStaleness();
+  }
+
+  /**
+   * Says whether the stream is delivering odds and bookmaker metas now. While it is not (connecting,
+   * offline, re-snapshotting those channels: their deltas wait in a buffer), the age of what the
+   * book holds is no evidence against a bookmaker, so no meta is judged overdue. Back to true, the
+   * next odds, meta or `checkStaleness` judges again — not at once: the ops that bring the fresh
+   * data may land just after this call.
+   */
+  setDelivering(delivering: boolean): void {
+    if (delivering === this.delivering) return;
+    this.delivering = delivering;
+    if (!delivering) this.checkStaleness();
   }
 
   /** Applies ops in order (what the worker posts once per frame). */
@@ -530,14 +555,13 @@ export class LiveBook {
   }
 
   /**
-   * Re-judges every bookmaker meta against its bound at `now` (a meta goes overdue with no frame
+   * Re-judges every bookmaker meta against its bound at `now` (a book goes overdue with no frame
    * arriving); marks the ones whose verdict changed. Call it about once a second.
    */
   checkStaleness(): void {
     const now = this.now();
-    for (const [fixtureId, cell] of this.fixtures) {
-      const live = cell.fixture?.status.live ?? false;
-      for (const [bookmaker, meta] of cell.metas) this.judgeMeta(fixtureId, bookmaker, meta, live, now);
+    for (const cell of this.fixtures.values()) {
+      for (const [bookmaker, meta] of cell.metas) this.judgeMeta(cell, bookmaker, meta, now);
     }
   }
 
@@ -582,7 +606,7 @@ export class LiveBook {
         if (meta.meta.staleOdds) s.staleOdds++;
         if (meta.meta.suspended) s.suspended++;
         if (meta.overdue) s.overdue++;
-        const age = now - meta.updatedAtMs;
+        const age = evidenceAgeMs(evidenceOf(cell, bookmaker, meta), now) ?? -1;
         if (age > s.maxAgeMs) {
           s.maxAgeMs = age;
           s.maxDelaySec = meta.maxDelaySec;
@@ -613,12 +637,13 @@ export class LiveBook {
       const entries = byBookmaker[bookmaker];
       if (entries === undefined) continue;
       fixture ??= this.fixtureCell(fixtureId);
-      const meta = fixture.metas.get(bookmaker);
-      if (meta !== undefined) this.judgeMeta(fixtureId, bookmaker, meta, fixture.fixture?.status.live ?? false, now);
+      // The latest changedAt of the book's prices here: a price that arrives is evidence of freshness.
+      let latest = fixture.lastChangedAt.get(bookmaker) ?? -1;
       for (const oddsId in entries) {
         const entry = entries[oddsId];
         if (entry === undefined) continue;
         const changedAt = entry.changedAt;
+        if (changedAt > latest) latest = changedAt;
         const cell = cells.get(oddsId);
         if (cell === undefined) {
           cells.set(oddsId, { entry, changedAt, fixtureId, mark: frame });
@@ -636,6 +661,9 @@ export class LiveBook {
           dirty.push(oddsId);
         }
       }
+      if (latest >= 0) fixture.lastChangedAt.set(bookmaker, latest);
+      const meta = fixture.metas.get(bookmaker);
+      if (meta !== undefined) this.judgeMeta(fixture, bookmaker, meta, now);
     }
     this.applied += applied;
   }
@@ -689,6 +717,7 @@ export class LiveBook {
         clock: undefined,
         clockVersion: null,
         metas: new Map(),
+        lastChangedAt: new Map(),
         oddsIds: new Set(),
         mark: 0,
         view: null,
@@ -718,23 +747,31 @@ export class LiveBook {
     const version = updatedAtVersion(meta.updatedAt, `${meta.staleOdds ? 1 : 0}${meta.suspended ? 1 : 0}${meta.hasOdds ? 1 : 0}`);
     const held = cell.metas.get(bookmaker);
     if (!force && held !== undefined && compareVersions(version, held.version) <= 0) return;
-    const next: MetaCell = { meta, version, updatedAtMs: version.primary, overdue: false, maxDelaySec: null, mark: held?.mark ?? 0, view: null };
+    const next: MetaCell = { meta, version, updatedAtMs: version.primary, overdue: false, evidenceAtMs: null, maxDelaySec: null, mark: held?.mark ?? 0, view: null };
     cell.metas.set(bookmaker, next);
     this.applied++;
-    this.judgeMeta(cell.fixtureId, bookmaker, next, cell.fixture?.status.live ?? false, this.now());
+    this.judgeMeta(cell, bookmaker, next, this.now());
     this.markMeta(cell.fixtureId, bookmaker, next);
   }
 
-  /** The staleness check: meta age against the bound of its delivery mode; marks the row on a change of verdict. */
-  private judgeMeta(fixtureId: string, bookmaker: string, meta: MetaCell, live: boolean, now: number): void {
+  /**
+   * The staleness check (`isOverdue` of src/domain/bookmaker-health.ts): the latest of the meta's
+   * updatedAt and the book's prices' changedAt against the bound of the delivery mode, only while
+   * the stream delivers; marks the row on a change of verdict.
+   */
+  private judgeMeta(cell: FixtureCell, bookmaker: string, meta: MetaCell, now: number): void {
     const bounds = this.bounds.get(bookmaker);
+    const live = cell.fixture?.status.live ?? false;
     const bound = bounds === undefined ? null : live ? bounds.maxDelayLiveInSec : bounds.maxDelayPregameInSec;
-    const overdue = bound !== null && now - meta.updatedAtMs > bound * 1000;
+    const evidence = evidenceOf(cell, bookmaker, meta);
+    const overdue = this.delivering && isOverdue({ ...evidence, boundSec: bound }, now);
     if (overdue === meta.overdue && bound === meta.maxDelaySec) return;
     meta.overdue = overdue;
     meta.maxDelaySec = bound;
+    const age = evidenceAgeMs(evidence, now);
+    meta.evidenceAtMs = age === null ? null : now - age;
     meta.view = null;
-    this.markMeta(fixtureId, bookmaker, meta);
+    this.markMeta(cell.fixtureId, bookmaker, meta);
   }
 
   private touchFixture(cell: FixtureCell): void {
@@ -766,6 +803,11 @@ export class LiveBook {
       this.dirtyFutures.push(oddsId);
     }
   }
+}
+
+/** The times that tell whether a book is fresh on one fixture: its meta's updatedAt, its last price. */
+function evidenceOf(cell: FixtureCell, bookmaker: string, meta: MetaCell): { updatedAtMs: number | null; lastChangedAtMs: number | null } {
+  return { updatedAtMs: Number.isNaN(meta.updatedAtMs) ? null : meta.updatedAtMs, lastChangedAtMs: cell.lastChangedAt.get(bookmaker) ?? null };
 }
 
 function addListener(map: Map<string, Set<Listener>>, key: string, listener: Listener): () => void {

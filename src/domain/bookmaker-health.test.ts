@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { BookmakerFixtureMeta } from '../wire/schemas.ts';
-import { bookmakerHealth, deliveryModeOf, fixtureBookmakersHealth, freshnessBound, parseIsoTimestamp } from './bookmaker-health.ts';
+import { bookmakerHealth, deliveryModeOf, fixtureBookmakersHealth, freshnessBound, isStaleOnEvidence, parseIsoTimestamp } from './bookmaker-health.ts';
 import type { FreshnessBounds } from './bookmaker-health.ts';
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
@@ -120,11 +120,30 @@ describe('bookmakerHealth', () => {
     expect(health.participantsRotated).toBe(true);
   });
 
-  it('calls a book stale when its updatedAt is not a real instant', () => {
+  // Issue 13 item 12: an unreadable time is a lack of data, not evidence of staleness.
+  it('reports an updatedAt that is not a real instant without calling the book stale', () => {
     const health = bookmakerHealth(meta({ updatedAt: '2026-02-30T00:00:00Z' }), PINNACLE, 'live', NOW);
     expect(health.reasons).toEqual([{ code: 'updatedAtUnreadable', updatedAt: '2026-02-30T00:00:00Z' }]);
-    expect(health.stale).toBe(true);
+    expect(health.stale).toBe(false);
     expect(health.ageMs).toBeNull();
+  });
+
+  it('judges a book with an unreadable updatedAt by its prices', () => {
+    const unreadable = meta({ updatedAt: '2026-02-30T00:00:00Z' });
+    expect(bookmakerHealth(unreadable, PINNACLE, 'live', NOW, NOW - 10_000).stale).toBe(true);
+    expect(bookmakerHealth(unreadable, PINNACLE, 'live', NOW, NOW - 1_000).stale).toBe(false);
+  });
+
+  it('is not stale while its prices keep arriving, however old its meta (issue 14 item 3)', () => {
+    const health = bookmakerHealth(meta({ updatedAt: '2026-11-22T11:00:00Z' }), PINNACLE, 'live', NOW, NOW - 500);
+    expect(health.stale).toBe(false);
+    expect(health.reasons).toEqual([]);
+  });
+
+  it('is overdue when neither its meta nor its last price is within the bound, aged by the later', () => {
+    const health = bookmakerHealth(meta({ updatedAt: '2026-11-22T11:00:00Z' }), PINNACLE, 'live', NOW, NOW - 4_000);
+    expect(health.stale).toBe(true);
+    expect(health.reasons).toEqual([{ code: 'updatedAtOverdue', ageMs: 4_000, boundSec: 3, mode: 'live' }]);
   });
 
   it('lists every reason in a fixed order', () => {
@@ -173,5 +192,45 @@ describe('fixtureBookmakersHealth', () => {
     const health = fixtureBookmakersHealth(metas, new Map([['pinnacle', PINNACLE]]), 'live', NOW);
     expect(health.get('pinnacle')?.boundSec).toBe(3);
     expect(health.get('bet365')?.stale).toBe(false);
+  });
+});
+
+describe('isStaleOnEvidence (properties)', () => {
+  const time = fc.option(fc.integer({ min: 0, max: 2 * NOW }), { nil: null });
+  const bound = fc.option(fc.integer({ min: 0, max: 3600 }), { nil: null });
+
+  it('a book whose prices arrive within its bound is stale only when it says so', () => {
+    fc.assert(
+      fc.property(fc.boolean(), time, fc.integer({ min: 0, max: 3600 }), fc.double({ min: 0, max: 1, noNaN: true }), (staleOdds, updatedAtMs, boundSec, within) => {
+        const lastChangedAtMs = NOW - Math.floor(within * boundSec * 1000);
+        expect(isStaleOnEvidence({ staleOdds, updatedAtMs, lastChangedAtMs, boundSec }, NOW)).toBe(staleOdds);
+      }),
+    );
+  });
+
+  it('a book with no data yet (no time, or no bound) is not stale unless it says so', () => {
+    fc.assert(
+      fc.property(fc.boolean(), time, time, bound, (staleOdds, updatedAtMs, lastChangedAtMs, boundSec) => {
+        expect(isStaleOnEvidence({ staleOdds, updatedAtMs: null, lastChangedAtMs: null, boundSec }, NOW)).toBe(staleOdds);
+        expect(isStaleOnEvidence({ staleOdds, updatedAtMs, lastChangedAtMs, boundSec: null }, NOW)).toBe(staleOdds);
+      }),
+    );
+  });
+
+  it('a book that says staleOdds is stale whatever its times', () => {
+    fc.assert(
+      fc.property(time, time, bound, (updatedAtMs, lastChangedAtMs, boundSec) => {
+        expect(isStaleOnEvidence({ staleOdds: true, updatedAtMs, lastChangedAtMs, boundSec }, NOW)).toBe(true);
+      }),
+    );
+  });
+
+  it('a book silent for longer than its bound on both counts is stale', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 3600 }), fc.integer({ min: 1, max: 1e9 }), fc.integer({ min: 1, max: 1e9 }), (boundSec, pastMeta, pastPrice) => {
+        const evidence = { staleOdds: false, updatedAtMs: NOW - boundSec * 1000 - pastMeta, lastChangedAtMs: NOW - boundSec * 1000 - pastPrice, boundSec };
+        expect(isStaleOnEvidence(evidence, NOW)).toBe(true);
+      }),
+    );
   });
 });

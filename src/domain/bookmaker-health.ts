@@ -1,5 +1,6 @@
 // Whether a bookmaker's prices on a fixture can be trusted right now, from its
-// BookmakerFixtureMeta (spec 2.4) and its freshness bounds (spec 4.10), with the reasons as data.
+// BookmakerFixtureMeta (spec 2.4), the changedAt of its prices (spec 2.3) and its freshness bounds
+// (spec 4.10), with the reasons as data. Stale only on evidence (docs/domain.md, "Staleness").
 import type { Bookmaker, BookmakerFixtureMeta, FixtureBookmakers } from '../wire/schemas.ts';
 
 /**
@@ -19,7 +20,7 @@ export type HealthReason =
   | { readonly code: 'staleOdds'; readonly responseCode: BookmakerFixtureMeta['staleOddsResponseCode'] }
   | {
       readonly code: 'updatedAtOverdue';
-      /** now − updatedAt, in ms. */
+      /** now − the latest of updatedAt and its prices' changedAt, in ms. */
       readonly ageMs: number;
       readonly boundSec: number;
       readonly mode: DeliveryMode;
@@ -34,10 +35,7 @@ export interface BookmakerHealth {
   readonly bookmaker: string;
   /** `meta.suspended`: the book takes no bets on the fixture. */
   readonly suspended: boolean;
-  /**
-   * Its prices may not be current: `staleOdds`, or `updatedAt` older than the bound of the
-   * delivery mode, or an `updatedAt` that is not a real instant (freshness cannot be shown).
-   */
+  /** Its prices may not be current, on evidence only: see {@link isStaleOnEvidence}. */
   readonly stale: boolean;
   /** The book lists the participants the other way round (its participant 1 is our 2). */
   readonly participantsRotated: boolean;
@@ -82,6 +80,47 @@ export function freshnessBound(bounds: FreshnessBounds, mode: DeliveryMode): num
   }
 }
 
+/** What tells whether a bookmaker's prices on one fixture are current. */
+export interface FreshnessEvidence {
+  /** `meta.staleOdds` (spec 2.4): the bookmaker says its connectivity is degraded. */
+  readonly staleOdds: boolean;
+  /** `meta.updatedAt` in epoch ms; null when there is none or it is not a real instant. */
+  readonly updatedAtMs: number | null;
+  /** The latest `changedAt` of its prices on the fixture, epoch ms; null when none is held. */
+  readonly lastChangedAtMs: number | null;
+  /** The freshness bound of the delivery mode, seconds; null when unknown or the book has none. */
+  readonly boundSec: number | null;
+}
+
+/**
+ * ms since the latest sign of life of a bookmaker on a fixture — its meta's `updatedAt` or any of
+ * its prices' `changedAt` — or null when there is neither (no data yet).
+ */
+export function evidenceAgeMs(evidence: Pick<FreshnessEvidence, 'updatedAtMs' | 'lastChangedAtMs'>, nowMs: number): number | null {
+  const { updatedAtMs, lastChangedAtMs } = evidence;
+  const latest = updatedAtMs === null ? lastChangedAtMs : lastChangedAtMs === null ? updatedAtMs : Math.max(updatedAtMs, lastChangedAtMs);
+  return latest === null ? null : nowMs - latest;
+}
+
+/**
+ * The staleness verdict, on evidence only: the bookmaker says so (`staleOdds`), or neither its
+ * meta's `updatedAt` nor any of its prices' `changedAt` is within its freshness bound
+ * (now − latest > bound·1000). Never for lack of data: no bound known, or no time at all, is not
+ * stale; and a book whose prices keep arriving is never stale, whatever its meta's age (a service
+ * need not re-send its meta as a heartbeat).
+ */
+export function isStaleOnEvidence(evidence: FreshnessEvidence, nowMs: number): boolean {
+  if (evidence.staleOdds) return true;
+  return isOverdue(evidence, nowMs);
+}
+
+/** True when the latest sign of life is older than the bound (false without a bound or a time). */
+export function isOverdue(evidence: Omit<FreshnessEvidence, 'staleOdds'>, nowMs: number): boolean {
+  if (evidence.boundSec === null) return false;
+  const age = evidenceAgeMs(evidence, nowMs);
+  return age !== null && age > evidence.boundSec * 1000;
+}
+
 const ISO_TIMESTAMP =
   /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?)?(?:(Z)|([+-])(\d{2})(?::?(\d{2}))?)?$/u;
 
@@ -124,20 +163,22 @@ export function parseIsoTimestamp(text: string): number | null {
 /**
  * The health of one bookmaker on a fixture at `nowMs`, by the spec's rules:
  * - `suspended` and `staleOdds` as the meta states them (spec 2.4);
- * - overdue when the meta's `updatedAt` is older than the book's `maxDelay…InSec` bound for the
- *   delivery mode (spec 4.10: the maximum expected refresh delay), i.e. now − updatedAt >
- *   bound·1000 — the age of the META, which a healthy book re-confirms, NOT the age of the last
- *   price change (a quiet market keeps old prices and is still fresh);
+ * - overdue when neither the meta's `updatedAt` nor the latest `changedAt` of its prices
+ *   (`lastChangedAtMs`) is within the book's `maxDelay…InSec` bound for the delivery mode (spec
+ *   4.10: the maximum expected refresh delay) — a quiet market whose meta is re-confirmed is
+ *   fresh, and so is a book whose prices keep arriving with a meta that is not re-sent;
+ * - an `updatedAt` that is not a real instant is reported, but is no evidence of staleness;
  * - `participantsRotated` (spec 2.4) is reported but is not a fault: the prices are fine, the
  *   book just names the sides the other way round.
  * `bounds` may be absent (listing not loaded, unknown book): then no age check is made.
- * `stale` is `staleOdds` or overdue or an unreadable `updatedAt`.
+ * `stale` is {@link isStaleOnEvidence}.
  */
 export function bookmakerHealth(
   meta: BookmakerFixtureMeta,
   bounds: FreshnessBounds | null | undefined,
   mode: DeliveryMode,
   nowMs: number,
+  lastChangedAtMs: number | null = null,
 ): BookmakerHealth {
   const reasons: HealthReason[] = [];
   if (meta.suspended) reasons.push({ code: 'suspended' });
@@ -145,16 +186,17 @@ export function bookmakerHealth(
   const updatedAtMs = parseIsoTimestamp(meta.updatedAt);
   const ageMs = updatedAtMs === null ? null : nowMs - updatedAtMs;
   const boundSec = bounds ? freshnessBound(bounds, mode) : null;
-  if (ageMs === null) {
-    reasons.push({ code: 'updatedAtUnreadable', updatedAt: meta.updatedAt });
-  } else if (boundSec !== null && ageMs > boundSec * 1000) {
-    reasons.push({ code: 'updatedAtOverdue', ageMs, boundSec, mode });
+  const evidence = { staleOdds: meta.staleOdds, updatedAtMs, lastChangedAtMs, boundSec };
+  if (updatedAtMs === null) reasons.push({ code: 'updatedAtUnreadable', updatedAt: meta.updatedAt });
+  const evidenceAge = evidenceAgeMs(evidence, nowMs);
+  if (boundSec !== null && evidenceAge !== null && isOverdue(evidence, nowMs)) {
+    reasons.push({ code: 'updatedAtOverdue', ageMs: evidenceAge, boundSec, mode });
   }
   if (meta.participantsRotated) reasons.push({ code: 'participantsRotated' });
   return {
     bookmaker: meta.bookmaker,
     suspended: meta.suspended,
-    stale: reasons.some(({ code }) => code === 'staleOdds' || code === 'updatedAtOverdue' || code === 'updatedAtUnreadable'),
+    stale: isStaleOnEvidence(evidence, nowMs),
     participantsRotated: meta.participantsRotated,
     updatedAtMs,
     ageMs,

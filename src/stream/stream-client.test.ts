@@ -233,6 +233,19 @@ describe('stream client', () => {
     expect((await cursors.load())?.lastSeenId).toEqual({});
   });
 
+  it('treats a cursor past the resume window as routine: no problem line, a re-snapshot phase', async () => {
+    const cursors = memoryCursorStore({ serverEpoch: 'e1', lastSeenId: { fixtures: '5-1' }, replayChannels: ['fixtures'] });
+    const snapshots = manualSnapshots();
+    const { gw, client: started } = await setup({}, snapshots, cursors);
+    const ws = await gw.nextConnection();
+    ws.send(loginOk({ serverEpoch: 'e1' }));
+    await until(() => snapshots.requests.length === 1);
+    snapshots.resolveNext();
+    ws.send(JSON.stringify({ type: 'snapshot_required', reason: 'resume_window_exceeded', channels: ['fixtures'], serverEpoch: 'e1', resumeWindowMs: 60000, serverEntryIds: {} }));
+    await until(() => snapshots.requests.length === 2);
+    expect(started.status).toMatchObject({ phase: 'resnapshotting', problem: null });
+  });
+
   it('replaces a socket that goes silent (half-open) with a resuming reconnect', async () => {
     const { gw, ops } = await setup({}, instantSnapshots, memoryCursorStore(), 150);
     const ws = await gw.nextConnection();

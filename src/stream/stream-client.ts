@@ -80,6 +80,16 @@ export interface StreamStatus {
   readonly retryAt: number | null;
 }
 
+/**
+ * True when live odds and bookmaker metas reach the book now: logged in, and neither channel is
+ * waiting for a re-snapshot (its deltas are buffered meanwhile). Otherwise the age of what the
+ * book holds says nothing about a bookmaker (LiveBook.setDelivering).
+ */
+export function deliversOdds(status: StreamStatus | null): boolean {
+  if (status === null || (status.phase !== 'connected' && status.phase !== 'resuming')) return false;
+  return !status.resnapshotChannels.some((channel) => channel === 'odds' || channel === 'bookmakers');
+}
+
 export interface Timers {
   setTimeout(callback: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
@@ -320,7 +330,11 @@ export function createStreamClient(options: StreamClientOptions): StreamClient {
             schedulePersist();
           }
           requestSnapshot(channels);
-          setStatus({ problem: `Replay impossible (${frame.reason}): re-fetching ${channels.join(', ')} from REST.` });
+          // A cursor older than the window (a reload after a quiet minute) is the protocol's
+          // normal way back, handled by the re-snapshot the phase already shows: not a problem.
+          if (frame.reason !== 'resume_window_exceeded') {
+            setStatus({ problem: `Replay impossible (${frame.reason}): re-fetching ${channels.join(', ')} from REST.` });
+          }
           break;
         }
         case 'reconnect':

@@ -19,6 +19,7 @@ import {
   entryIdSchema,
   errorBodySchema,
   fixtureViewSchema,
+  fixtureHistoricalOddsResponseSchema,
   fixtureViewWithOddsSchema,
   fixturesResponseSchema,
   futureHistoricalOddsResponseSchema,
@@ -38,7 +39,9 @@ import {
   serverFrameSchema,
   sgpEntrySchema,
   sgpResponseSchema,
+  sportsResponseSchema,
   streamUpdateSchema,
+  tournamentsResponseSchema,
   venuesResponseSchema,
 } from './schemas.ts';
 import type { ParlayEntry, SgpEntry, StreamUpdate, ControlFrame, FixtureView } from './schemas.ts';
@@ -603,7 +606,8 @@ const REQUIRED_CASES: Case[] = [
   ...casesAt('future ', liveFuturesResponseSchema, [liveFuture()], [0], keys(liveFuture())),
   ...casesAt('future market.', liveFuturesResponseSchema, [liveFuture()], [0, 'market'], keys(liveFuture().market)),
   ...casesAt('future historical ', futureHistoricalOddsResponseSchema, futureHistoricalOdds(), [], keys(futureHistoricalOdds())),
-  ...casesAt('bookmaker ', bookmakersResponseSchema, [BOOKMAKER], [0], keys(BOOKMAKER)),
+  // `bookmakerName` is not in spec 4.10: see 'fields the spec does not show'.
+  ...casesAt('bookmaker ', bookmakersResponseSchema, [BOOKMAKER], [0], ['bookmaker', 'maxDelayLiveInSec', 'maxDelayPregameInSec', 'maxDelayPregameMainInSec']),
   ...casesAt('error body ', errorBodySchema, ERROR_BODY, [], keys(ERROR_BODY)),
   ...casesAt('login ', loginFrameSchema, loginFrame(), [], ['apiKey']),
   ...casesAt('login_ok ', controlFrameSchema, loginOkFrame(), [], ['access', 'channels', 'receiveType', 'resume']),
@@ -753,6 +757,43 @@ describe('wrong types', () => {
 
   it('a login frame with an unknown receiveType is rejected', () => {
     expect(issuesOf(loginFrameSchema, { ...loginFrame(), receiveType: 'gzip' })[0]?.path).toBe('receiveType');
+  });
+});
+
+describe('fields the spec does not show (issue 14: absent or odd reads as unknown, never fails the record)', () => {
+  it('a /sports record of spec 2.2 sport fields only, without sportSlug, is valid', () => {
+    expect(issuesOf(sportsResponseSchema, [{ sportId: 10, sportName: 'Soccer' }])).toEqual([]);
+  });
+
+  it('a /tournaments record of spec 2.2 tournament fields and its sportId, without slugs or counts, is valid', () => {
+    expect(issuesOf(tournamentsResponseSchema, [{ tournamentId: 17, tournamentName: 'Premier League', categoryName: 'England', sportId: 10 }])).toEqual([]);
+  });
+
+  it('a /bookmakers record with the spec 4.10 bounds only, without bookmakerName, is valid', () => {
+    const { bookmakerName: _name, ...bounds } = BOOKMAKER;
+    expect(issuesOf(bookmakersResponseSchema, [bounds])).toEqual([]);
+  });
+
+  it('a history row shaped as the odds entry of spec 2.3 (no limit) is valid', () => {
+    const row = homeOddsEntry();
+    const answer = { fixtureId: FIXTURE_ID, odds: { pinnacle: { [HOME_ODDS_ID]: { [String(row.changedAt)]: row } } } };
+    expect(issuesOf(fixtureHistoricalOddsResponseSchema, answer)).toEqual([]);
+  });
+
+  it('an odds entry whose extension fields have other types keeps its price, the fields read as unknown', () => {
+    const entry = { ...homeOddsEntry(), limit: 'unlimited', priceFractional: 11, bookmakerChangedAt: -1, betslip: null };
+    const parsed = oddsEntrySchema.parse(entry);
+    expect(parsed.price).toBe(2.1);
+    expect([parsed.limit, parsed.priceFractional, parsed.bookmakerChangedAt, parsed.betslip]).toEqual([undefined, undefined, undefined, undefined]);
+  });
+
+  it('a stream odds frame with an odd extension field is still a valid frame', () => {
+    const frame = edit(ODDS_UPDATE, ['payload', 'odds', 'pinnacle', OVER_ODDS_ID, 'limit'], { max: 100 });
+    expect(issuesOf(streamUpdateSchema, frame)).toEqual([]);
+  });
+
+  it('a field the spec shows still fails the record when it is wrong', () => {
+    expect(issuesOf(sportsResponseSchema, [{ sportId: '10', sportName: 'Soccer' }])).toEqual([{ path: '[0].sportId', message: 'expected number, received string' }]);
   });
 });
 

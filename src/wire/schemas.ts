@@ -62,6 +62,16 @@ export type ExternalProviders = z.infer<typeof externalProvidersSchema>;
 /** Any JSON value, `null` included (spec's "value or null"); the key itself must be present. */
 const jsonValueSchema = z.json();
 
+/**
+ * A field the spec does not show (an extension of the embedded service, or our design of a "not
+ * shown" payload): optional, and a value of another shape reads as absent — "unknown" — instead of
+ * failing the whole record, so one odd field degrades that field, never the page (docs/api.md,
+ * "Fields beyond the spec", lists each with the fallback its readers use).
+ */
+export function extraField<S extends z.ZodType>(schema: S) {
+  return schema.optional().catch(undefined);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Fixture view parts (spec 2.2, 3)
 // ---------------------------------------------------------------------------------------------
@@ -192,13 +202,13 @@ export const oddsEntrySchema = z.looseObject({
   price: priceSchema,
   priceAmerican: americanPriceSchema,
   changedAt: epochMsSchema,
-  bookmakerMarketId: nativeIdSchema.optional(),
-  bookmakerOutcomeId: nativeIdSchema.optional(),
-  bookmakerChangedAt: epochMsSchema.optional(),
-  priceFractional: z.string().optional(),
-  limit: stakeLimitSchema.nullable().optional(),
-  betslip: z.string().optional(),
-  meta: jsonValueSchema.optional(),
+  bookmakerMarketId: extraField(nativeIdSchema),
+  bookmakerOutcomeId: extraField(nativeIdSchema),
+  bookmakerChangedAt: extraField(epochMsSchema),
+  priceFractional: extraField(z.string()),
+  limit: extraField(stakeLimitSchema.nullable()),
+  betslip: extraField(z.string()),
+  meta: extraField(jsonValueSchema),
 });
 export type OddsEntry = z.infer<typeof oddsEntrySchema>;
 
@@ -296,6 +306,13 @@ export const fixtureViewWithOddsSchema = fixtureViewSchema.extend({
   odds: fixtureOddsSchema,
 });
 export type FixtureViewWithOdds = z.infer<typeof fixtureViewWithOddsSchema>;
+
+/**
+ * The response header by which a service says which `GET /fixtures` parameters beyond the spec
+ * it applies (comma-separated, e.g. `statusId,live`). A client sends those parameters only to a
+ * service that said so, and checks every record itself in any case.
+ */
+export const FIXTURE_FILTERS_HEADER = 'x-fixture-filters';
 
 /** `GET /fixtures` style list: an array of plain fixture views. */
 export const fixturesResponseSchema = z.array(fixtureViewSchema);
@@ -413,7 +430,7 @@ export const activeSgpEntrySchema = z.looseObject({
        * Extension of the embedded service (not in the spec): the pricing model's fair joint
        * probability of the legs, before the book's SGP margin. Other services may omit it.
        */
-      fairJointProbability: z.number().gt(0).max(1).optional(),
+      fairJointProbability: extraField(z.number().gt(0).max(1)),
     })
     .optional(),
 });
@@ -516,7 +533,7 @@ export const venueSchema = z.looseObject({
   venueId: z.number().int(),
   venueName: z.string(),
   venueLocation: z.string(),
-  venueSlug: z.string(),
+  venueSlug: extraField(z.string()),
 });
 export type Venue = z.infer<typeof venueSchema>;
 
@@ -528,15 +545,21 @@ export type VenuesResponse = z.infer<typeof venuesResponseSchema>;
  * A bookmaker listing record of `GET /bookmakers` (spec 4.10; our design of the "not shown"
  * payload, tolerant of more fields). The `maxDelay…InSec` bounds are the maximum expected refresh
  * delay per delivery mode, in seconds; null when the bookmaker has no such delivery mode.
+ * `bookmakerName` is not in the spec: readers fall back to the slug (`bookmakerLabel`).
  */
 export const bookmakerSchema = z.looseObject({
   bookmaker: bookmakerSlugSchema,
-  bookmakerName: z.string(),
+  bookmakerName: extraField(z.string()),
   maxDelayLiveInSec: z.number().nonnegative().nullable(),
   maxDelayPregameInSec: z.number().nonnegative().nullable(),
   maxDelayPregameMainInSec: z.number().nonnegative().nullable(),
 });
 export type Bookmaker = z.infer<typeof bookmakerSchema>;
+
+/** A bookmaker's display name: its `bookmakerName` when the service sends one, else its slug. */
+export function bookmakerLabel(record: Pick<Bookmaker, 'bookmaker' | 'bookmakerName'>): string {
+  return record.bookmakerName ?? record.bookmaker;
+}
 
 /** `GET /bookmakers`: an array of bookmaker records (our design). */
 export const bookmakersResponseSchema = z.array(bookmakerSchema);
@@ -613,11 +636,14 @@ export type FutureHistoricalOddsResponse = z.infer<typeof futureHistoricalOddsRe
 // Listings the spec leaves "not shown" (spec 4.10), in the shapes docs/api.md designs
 // ---------------------------------------------------------------------------------------------
 
-/** A `GET /sports` record (docs/api.md); `sportName` is translated. */
+/**
+ * A `GET /sports` record (spec 4.10: "not shown"): the sport object of spec 2.2 (`sportId`,
+ * `sportName`, translated); `sportSlug` is the embedded service's extension.
+ */
 export const sportRecordSchema = z.looseObject({
   sportId: z.number().int(),
   sportName: z.string(),
-  sportSlug: z.string(),
+  sportSlug: extraField(z.string()),
 });
 export type SportRecord = z.infer<typeof sportRecordSchema>;
 
@@ -625,16 +651,20 @@ export type SportRecord = z.infer<typeof sportRecordSchema>;
 export const sportsResponseSchema = z.array(sportRecordSchema);
 export type SportsResponse = z.infer<typeof sportsResponseSchema>;
 
-/** A `GET /tournaments` record (docs/api.md), with its count of upcoming and live fixtures. */
+/**
+ * A `GET /tournaments` record (spec 4.10: "not shown"): the tournament object of spec 2.2
+ * (`tournamentId`, `tournamentName`, `categoryName`) and its `sportId` (spec 2.1: a tournament
+ * belongs to one sport); the slugs and fixture counts are the embedded service's extensions.
+ */
 export const tournamentRecordSchema = z.looseObject({
   tournamentId: z.number().int(),
   tournamentName: z.string(),
-  tournamentSlug: z.string(),
+  tournamentSlug: extraField(z.string()),
   sportId: z.number().int(),
   categoryName: z.string(),
-  categorySlug: z.string(),
-  upcomingFixtures: z.number().int().nonnegative(),
-  liveFixtures: z.number().int().nonnegative(),
+  categorySlug: extraField(z.string()),
+  upcomingFixtures: extraField(z.number().int().nonnegative()),
+  liveFixtures: extraField(z.number().int().nonnegative()),
 });
 export type TournamentRecord = z.infer<typeof tournamentRecordSchema>;
 
@@ -642,13 +672,16 @@ export type TournamentRecord = z.infer<typeof tournamentRecordSchema>;
 export const tournamentsResponseSchema = z.array(tournamentRecordSchema);
 export type TournamentsResponse = z.infer<typeof tournamentsResponseSchema>;
 
-/** A `GET /participants` record (docs/api.md); short name and abbreviation may be null. */
+/**
+ * A `GET /participants` record (spec 4.10: "with `participantShortName`"); the abbreviation and
+ * `sportId` are the embedded service's extensions.
+ */
 export const participantRecordSchema = z.looseObject({
   participantId: z.number().int(),
   participantName: z.string(),
   participantShortName: z.string().nullable(),
-  participantAbbr: z.string().nullable(),
-  sportId: z.number().int(),
+  participantAbbr: extraField(z.string().nullable()),
+  sportId: extraField(z.number().int()),
 });
 export type ParticipantRecord = z.infer<typeof participantRecordSchema>;
 
@@ -679,7 +712,11 @@ export const fixtureMarketsResponseSchema = z.array(
 );
 export type FixtureMarketsResponse = z.infer<typeof fixtureMarketsResponseSchema>;
 
-/** One recorded fixture price (`GET /fixtures/odds/historical`, docs/api.md). */
+/**
+ * One recorded fixture price (`GET /fixtures/odds/historical`; spec 4.10: "not shown"): the
+ * fields of the odds entry of spec 2.3 the dashboard reads. `limit` is not in 2.3: absent means
+ * no stated cap.
+ */
 export const historicalOddsEntrySchema = z.looseObject({
   bookmaker: bookmakerSlugSchema,
   outcomeId: z.number().int(),
@@ -688,7 +725,7 @@ export const historicalOddsEntrySchema = z.looseObject({
   price: priceSchema,
   active: z.boolean(),
   marketActive: z.boolean(),
-  limit: stakeLimitSchema.nullable(),
+  limit: extraField(stakeLimitSchema.nullable()),
   changedAt: epochMsSchema,
 });
 export type HistoricalOddsEntry = z.infer<typeof historicalOddsEntrySchema>;

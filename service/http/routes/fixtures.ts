@@ -2,7 +2,7 @@
 // the markets a fixture offers, and identifier mapping. Everything is filtered to the key; a
 // request that names a fixture, sport, tournament or bookmaker outside it fails with 403.
 // Current odds are assembled from cached JSON fragments when the source gives versions.
-import type { BookmakerFixtureMeta, FixtureView, OddsEntry } from '../../../src/wire/schemas.ts';
+import { FIXTURE_FILTERS_HEADER, type BookmakerFixtureMeta, type FixtureView, type OddsEntry } from '../../../src/wire/schemas.ts';
 import type { CatalogueIndex } from '../../catalogue/catalogue.ts';
 import type { Lang } from '../../catalogue/types.ts';
 import type { ReferenceIndex } from '../../catalogue/reference-data.ts';
@@ -119,7 +119,10 @@ export function fixtureHandlers(deps: FixtureRoutesDeps): Record<
   const versions = deps.fixtures.versions;
   const cache = versions === undefined ? null : new OddsJsonCache(deps.fixtures, versions, deps.reference);
   return {
-    fixtures: (query, request) => {
+    fixtures: (query, request, reply) => {
+      // The list parameters beyond the spec this service applies; a dashboard sends them only to a
+      // service that says so (docs/api.md, "Parameters beyond the spec").
+      void reply.header(FIXTURE_FILTERS_HEADER, 'statusId,live');
       const e = entitlementOf(request);
       const sportId = intParam(query, 'sportId', { min: 10, max: 99 });
       const tournamentId = intParam(query, 'tournamentId', { min: 0, max: 999_999 });

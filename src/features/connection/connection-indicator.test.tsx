@@ -82,7 +82,7 @@ describe('ConnectionIndicator', () => {
     act(() => {
       fake.set({ ...BASE, phase: 'resnapshotting', resnapshotChannels: ['odds'] });
     });
-    expect(screen.getByRole('status').textContent).toContain('stream: re-snapshotting');
+    expect(screen.getByRole('status').textContent).toContain('stream: refreshing prices');
   });
   it('sends the user to the settings after a refused key', () => {
     renderIndicator(fakeConnection({ ...BASE, phase: 'offline', needsSettings: true, problem: 'The API key was refused (4401).' }).connection);

@@ -11,7 +11,7 @@ const PHASE_LABELS: Record<ConnectionPhase, string> = {
   connecting: 'connecting',
   connected: 'connected',
   resuming: 'resuming',
-  resnapshotting: 're-snapshotting',
+  resnapshotting: 'refreshing prices',
   offline: 'offline',
 };
 

@@ -4,13 +4,14 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LiveBook } from '../../book/book.ts';
-import { fixtureView } from '../../book/book-test-data.ts';
-import type { StreamConnection } from '../../stream/connect-stream.ts';
 import type { ServiceIdentity } from '../../stream/messages.ts';
 import { useSettings } from '../../settings/use-settings.ts';
 import { createApiClient } from '../../api/client.ts';
 import { ApiClientContext } from '../../api/use-api-client.ts';
+import { LiveBook } from '../../book/book.ts';
+import { FIXTURE_ID, fixtureView, meta } from '../../book/book-test-data.ts';
+import type { StreamConnection } from '../../stream/connect-stream.ts';
+import type { StreamStatus } from '../../stream/stream-client.ts';
 import { ConnectionIndicator } from './connection-indicator.tsx';
 import { StreamProvider, streamUrlOf } from './stream-provider.tsx';
 
@@ -93,5 +94,59 @@ describe('StreamProvider', () => {
     });
     expect(stream.book.fixtureIds()).toHaveLength(1);
     expect(stream.services).toEqual([]);
+  });
+});
+
+describe('StreamProvider and staleness (issue 13 item 12)', () => {
+  const STATUS: StreamStatus = {
+    phase: 'resnapshotting', receiveType: 'json', access: null, channels: [], replayChannels: [], serverEpoch: null,
+    resnapshotChannels: ['odds', 'bookmakers'], updatesPerSec: 0, delayMs: null, malformedFrames: 0, problem: null, needsSettings: false, retryAt: null, dropped: null,
+  };
+
+  /** A connection whose status the test sets; nothing else happens. */
+  function fakeConnection() {
+    let status: StreamStatus = STATUS;
+    const listeners = new Set<() => void>();
+    const connection: StreamConnection = {
+      kind: 'none', configure: () => undefined, seed: () => undefined, reconnect: () => undefined, close: () => undefined,
+      switchService: () => undefined, registerInterest: () => () => undefined,
+      getStatus: () => status,
+      subscribeStatus: (listener) => {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+    };
+    const setStatus = (next: Partial<StreamStatus>) => {
+      status = { ...status, ...next };
+      for (const listener of listeners) listener();
+    };
+    return { connection, setStatus };
+  }
+
+  it('marks no book overdue while the stream re-snapshots its odds, and judges again once connected', () => {
+    let now = Date.parse('2026-01-01T00:00:00Z');
+    const book = new LiveBook({ now: () => now });
+    book.setBookmakerBounds([{ bookmaker: 'pinnacle', maxDelayLiveInSec: 3, maxDelayPregameInSec: 60 }]);
+    book.applyUpdate({ channel: 'fixtures', type: 'UPDATE', ts: 1, entryId: '1-0', payload: fixtureView(FIXTURE_ID, 1) });
+    book.applyUpdate({ channel: 'bookmakers', type: 'UPDATE', ts: 1, entryId: '1-0', payload: { fixtureId: FIXTURE_ID, bookmakers: { pinnacle: meta('pinnacle', '2026-01-01T00:00:00Z') } } });
+    const { connection, setStatus } = fakeConnection();
+    const api = createApiClient({ baseUrl: 'http://127.0.0.1:1', apiKey: 'k', lang: 'en', fetch: () => new Promise<Response>(() => undefined) });
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <ApiClientContext value={api}>
+          <StreamProvider open={() => ({ book, connection })}>
+            <p>page</p>
+          </StreamProvider>
+        </ApiClientContext>
+      </QueryClientProvider>,
+    );
+    now += 5_000;
+    book.checkStaleness();
+    expect(book.getBookmakerMeta(FIXTURE_ID, 'pinnacle')?.overdue).toBe(false);
+    act(() => {
+      setStatus({ phase: 'connected', resnapshotChannels: [] });
+    });
+    book.checkStaleness();
+    expect(book.getBookmakerMeta(FIXTURE_ID, 'pinnacle')?.overdue).toBe(true);
   });
 });

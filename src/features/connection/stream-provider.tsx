@@ -9,6 +9,7 @@ import { LiveBook } from '../../book/book.ts';
 import { BookContext, OddsInterestContext } from '../../book/use-book.ts';
 import { connectStream, type StreamConnection } from '../../stream/connect-stream.ts';
 import { effectiveApiKey, serviceIdentity } from '../../settings/settings-store.ts';
+import { deliversOdds } from '../../stream/stream-client.ts';
 import { DASHBOARD_ORIGIN, useEffectiveApiKey, useSettings } from '../../settings/use-settings.ts';
 import type { ReceiveType } from '../../wire/schemas.ts';
 import { StreamContext } from './stream-context.ts';
@@ -75,6 +76,16 @@ export function StreamProvider({ children, open = openPageStream }: { readonly c
   useEffect(() => {
     if (bookmakerList.data !== undefined) book.setBookmakerBounds(bookmakerList.data);
   }, [book, bookmakerList.data]);
+
+  // A book is stale only on evidence: while the stream does not deliver odds and metas (connecting,
+  // re-snapshotting), their age is none.
+  useEffect(() => {
+    const update = () => {
+      book.setDelivering(deliversOdds(connection.getStatus()));
+    };
+    update();
+    return connection.subscribeStatus(update);
+  }, [book, connection]);
 
   useEffect(() => {
     const timer = setInterval(() => {

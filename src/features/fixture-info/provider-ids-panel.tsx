@@ -7,7 +7,7 @@ import { bookmakersQuery, fixtureMappingQuery } from '../../api/queries.ts';
 import { useApiClient } from '../../api/use-api-client.ts';
 import { useBookmakerMeta } from '../../book/use-book.ts';
 import { NotOffered } from '../../components/not-offered.tsx';
-import type { FixtureView } from '../../wire/schemas.ts';
+import { bookmakerLabel, type FixtureView } from '../../wire/schemas.ts';
 import { CopyButton } from './copy-button.tsx';
 import { providerIdRows } from './fixture-display.ts';
 
@@ -52,7 +52,7 @@ export function ProviderIdsPanel({ fixtureId, view }: { readonly fixtureId: stri
             </tr>
           ))}
           {(bookmakers.data ?? []).map((b) => (
-            <BookmakerIdRow key={b.bookmaker} fixtureId={fixtureId} bookmaker={b.bookmaker} name={b.bookmakerName} />
+            <BookmakerIdRow key={b.bookmaker} fixtureId={fixtureId} bookmaker={b.bookmaker} name={bookmakerLabel(b)} />
           ))}
         </tbody>
       </table>

@@ -3,7 +3,7 @@
 // ticked participants across every bookmaker through their oddsIds); OLV/CLV with the CLV of a
 // taken price both ways; the replacements of a cancelled future (`reissuedFutureId`).
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { MAX_HISTORY_ODDS_IDS } from '../../api/client.ts';
 import { futureClvQuery, futureHistoryQuery, liveFuturesQuery, participantsByIdsQuery } from '../../api/queries.ts';
@@ -35,8 +35,10 @@ export function FuturePage() {
   const future = listing.data?.find((f) => f.futureId === futureId);
   useSeedFutures([futureId], []);
 
-  if (clv.isPending) return <ListSkeleton label="Loading the future" rows={6} />;
-  if (clv.isError) {
+  // Without CLV (a failed or not offered /futures/odds/clv) the listing still gives the prices and
+  // the history: the page says what is missing where the CLV table would be, and shows the rest.
+  if (clv.isPending || (clv.isError && listing.isPending)) return <ListSkeleton label="Loading the future" rows={6} />;
+  if (clv.isError && future === undefined) {
     return (
       <section className="page future-page">
         <h2>Future {futureId}</h2>
@@ -45,20 +47,25 @@ export function FuturePage() {
     );
   }
   const title = future === undefined ? `Future ${futureId}` : futureTitle(future);
-  const ids = [...new Set([...clvParticipantIds(clv.data), ...(future?.participants.map((p) => p.participantId) ?? [])])];
-  const bookmakers = [...new Set([...Object.keys(clv.data.odds), ...Object.keys(future?.bookmakers ?? {})])].sort();
+  const ids = [...new Set([...(clv.data === undefined ? [] : clvParticipantIds(clv.data)), ...(future?.participants.map((p) => p.participantId) ?? [])])];
+  const bookmakers = [...new Set([...Object.keys(clv.data?.odds ?? {}), ...Object.keys(future?.bookmakers ?? {})])].sort();
+  const status = clv.data?.status ?? future?.status;
   return (
     <section className="page future-page" aria-labelledby="future-title">
       <h2 id="future-title">{title}</h2>
       <p className="history-meta">
         {future === undefined ? '' : `${future.sport.sportName} · ${future.tournament.categoryName} · `}
-        {clv.data.status.statusName} · <Link to="/futures">all futures</Link>
+        {status?.statusName} · <Link to="/futures">all futures</Link>
       </p>
-      <FutureReissueChain futureId={futureId} next={clv.data.reissuedFutureId} cancelled={clv.data.status.statusId === 3} />
+      {clv.data !== undefined && (
+        <FutureReissueChain futureId={futureId} next={clv.data.reissuedFutureId} cancelled={clv.data.status.statusId === 3} />
+      )}
       <FutureBody
         key={futureId}
         futureId={futureId}
         clv={clv.data}
+        clvFailure={clv.isError ? <QueryFailure error={clv.error} onRetry={() => void clv.refetch()} /> : null}
+        provisional={status === undefined || status.statusId === 0 || status.statusId === 1}
         participantIds={ids}
         knownNames={future?.participants}
         bookmakers={bookmakers}
@@ -69,13 +76,17 @@ export function FuturePage() {
 
 interface BodyProps {
   readonly futureId: string;
-  readonly clv: FutureClvResponse;
+  /** Undefined when `/futures/odds/clv` failed: then `clvFailure` stands where its table would. */
+  readonly clv: FutureClvResponse | undefined;
+  readonly clvFailure: ReactNode;
+  /** Open (pre-game or live): the closing figures are provisional, the history may grow. */
+  readonly provisional: boolean;
   readonly participantIds: readonly number[];
   readonly knownNames: readonly { readonly participantId: number; readonly participantName: string }[] | undefined;
   readonly bookmakers: readonly string[];
 }
 
-function FutureBody({ futureId, clv, participantIds, knownNames, bookmakers }: BodyProps) {
+function FutureBody({ futureId, clv, clvFailure, provisional, participantIds, knownNames, bookmakers }: BodyProps) {
   const client = useApiClient();
   const format = useSettings((s) => s.oddsFormat);
   const [params, setParams] = useSearchParams();
@@ -111,7 +122,6 @@ function FutureBody({ futureId, clv, participantIds, knownNames, bookmakers }: B
       ? { bookmakers: [bookmaker] }
       : { oddsIds: compare.flatMap((id) => bookmakers.map((b) => futureOddsId(futureId, b, id))).slice(0, MAX_HISTORY_ODDS_IDS) };
   const history = useQuery({ ...futureHistoryQuery(client, futureId, query), enabled: bookmaker !== '' });
-  const provisional = clv.status.statusId === 0 || clv.status.statusId === 1;
   const series = useMemo(
     () => (history.data === undefined ? [] : futureSeries(history.data, provisional ? history.dataUpdatedAt : undefined)),
     [history.data, history.dataUpdatedAt, provisional],
@@ -206,14 +216,14 @@ function FutureBody({ futureId, clv, participantIds, knownNames, bookmakers }: B
             )}
           />
           <h3>Opening and closing lines at {bookmaker}</h3>
-          <ClvTable
+          {clv === undefined ? clvFailure : <ClvTable
             selection={`every participant at ${bookmaker}`}
             rows={futureClvRows(clv, { bookmaker })}
             rowHeader="Participant"
             rowLabel={(row) => nameOf(clvParticipant(row.key))}
             format={format}
             provisional={provisional}
-          />
+          />}
         </>
       ) : (
         compare.map((id) => (
@@ -227,7 +237,7 @@ function FutureBody({ futureId, clv, participantIds, knownNames, bookmakers }: B
                 .filter((s) => s.participantId === id)
                 .map((s): ChartSeries => ({ key: s.bookmaker, label: s.bookmaker, color: seriesColor(bookmakers.indexOf(s.bookmaker)), points: s.points, opening: s.opening }))}
             />
-            <ClvTable selection={nameOf(id)} rows={futureClvRows(clv, { participantId: id })} format={format} provisional={provisional} />
+            {clv === undefined ? clvFailure : <ClvTable selection={nameOf(id)} rows={futureClvRows(clv, { participantId: id })} format={format} provisional={provisional} />}
           </div>
         ))
       )}

@@ -16,6 +16,7 @@ import { boardPlayerIds } from './board-rows.ts';
 import { OddsBoard, type SlipApi } from './odds-board.tsx';
 import { useBoardLayout } from './use-board-layout.ts';
 import { useFixtureSeed } from './use-fixture-seed.ts';
+import { bookmakerLabel } from '../../wire/schemas.ts';
 
 /** The URL parameter of the de-vig method, and the default. */
 export const DEVIG_PARAM = 'devig';
@@ -72,7 +73,7 @@ export function FixtureOdds({ fixtureId, slip }: { readonly fixtureId: string; r
   const players = useQuery({ ...playersByIdsQuery(client, playerIds), enabled: playerIds.length > 0 });
   const live = useIsLive(fixtureId) ?? view?.status.live ?? false;
 
-  const names = useMemo(() => new Map(bookmakerList.data?.map((b) => [b.bookmaker, b.bookmakerName])), [bookmakerList.data]);
+  const names = useMemo(() => new Map(bookmakerList.data?.map((b) => [b.bookmaker, bookmakerLabel(b)])), [bookmakerList.data]);
   const nameOf = useCallback((slug: string) => names.get(slug) ?? slug, [names]);
   const playerNames = useMemo(() => new Map(players.data?.map((p) => [p.playerId, p.playerName])), [players.data]);
   const playerNameOf = useCallback((playerId: number) => playerNames.get(playerId) ?? `player ${String(playerId)}`, [playerNames]);

@@ -27,11 +27,12 @@ function columnHealth(book: LiveBook, fixtureId: string, bookmaker: string, live
   const reasons: HealthReason[] = [];
   if (meta.suspended) reasons.push({ code: 'suspended' });
   if (meta.staleOdds) reasons.push({ code: 'staleOdds', responseCode: meta.staleOddsResponseCode });
-  // The book judges the meta's age against the bound of the delivery mode (and re-judges every
-  // second), so the verdict here is the same one every other page shows.
+  // The book judges the latest sign of life (updatedAt or a price's changedAt) against the bound
+  // of the delivery mode (and re-judges every second), so the verdict here is the one every other
+  // page shows. An unreadable updatedAt is noted, but is no evidence of staleness.
   if (Number.isNaN(row.updatedAtMs)) reasons.push({ code: 'updatedAtUnreadable', updatedAt: meta.updatedAt });
-  else if (row.overdue && row.maxDelaySec !== null) {
-    reasons.push({ code: 'updatedAtOverdue', ageMs: now - row.updatedAtMs, boundSec: row.maxDelaySec, mode: live ? 'live' : 'pregame' });
+  if (row.overdue && row.maxDelaySec !== null && row.evidenceAtMs !== null) {
+    reasons.push({ code: 'updatedAtOverdue', ageMs: now - row.evidenceAtMs, boundSec: row.maxDelaySec, mode: live ? 'live' : 'pregame' });
   }
   if (meta.participantsRotated) reasons.push({ code: 'participantsRotated' });
   return { bookmaker, suspended: meta.suspended, stale: isBookmakerStale(row), reasons };
@@ -80,7 +81,7 @@ export function describeReason(reason: HealthReason): string {
     case 'staleOdds':
       return `Stale odds: degraded connection, prices may not be current${reason.responseCode === null ? '' : ` (response ${JSON.stringify(reason.responseCode)})`}`;
     case 'updatedAtOverdue':
-      return `Overdue: last confirmed ${String(Math.round(reason.ageMs / 1000))} s ago, expected every ${String(reason.boundSec)} s (${reason.mode})`;
+      return `Overdue: no confirmation or price change for ${String(Math.round(reason.ageMs / 1000))} s, expected every ${String(reason.boundSec)} s (${reason.mode})`;
     case 'updatedAtUnreadable':
       return `Freshness unknown: updatedAt "${reason.updatedAt}" is not a valid time`;
     case 'participantsRotated':

@@ -29,6 +29,8 @@ const LIVE = [
 ];
 const SOON = [view('f-hul', 0, [10, 'Soccer'], ['Hull', 'Stoke'], 2_000_000_000), view('f-rom', 0, [12, 'Tennis'], ['Rome', 'Paris'], 1_999_999_000)];
 
+const FINISHED: FixtureView = { ...view('f-fin', 0, [10, 'Soccer'], ['Fulham', 'Burnley'], 2_000_000_000), status: { live: false, statusId: 2, statusName: 'Finished' } };
+
 let live: FixtureView[] = LIVE;
 let failLive = false;
 let soonQuery: URLSearchParams | null = null;
@@ -37,12 +39,14 @@ function serve(): void {
   vi.stubGlobal('fetch', (input: RequestInfo | URL) => {
     const url = new URL(input instanceof Request ? input.url : input instanceof URL ? input.href : input);
     const json = (body: unknown, status = 200) => Promise.resolve(new Response(JSON.stringify(body), { status }));
-    if (url.pathname === '/en/fixtures' && url.searchParams.get('live') === 'true') {
-      return failLive ? json({ error: 500, message: 'boom', code: 'internal' }, 500) : json(live);
-    }
-    if (url.pathname === '/en/fixtures' && url.searchParams.get('statusId') === '0') {
+    // A v5 service that applies the spec's start-time window and ignores every other list
+    // parameter: it answers finished and pre-game fixtures to a request for live ones.
+    if (url.pathname === '/en/fixtures' && url.searchParams.has('startTimeFrom')) {
       soonQuery = url.searchParams;
-      return json(SOON);
+      return json([...SOON, FINISHED]);
+    }
+    if (url.pathname === '/en/fixtures') {
+      return failLive ? json({ error: 500, message: 'boom', code: 'internal' }, 500) : json([...live, FINISHED, ...SOON]);
     }
     return json({ error: 404, message: 'Not found', code: 'not_found' }, 404);
   });
@@ -110,6 +114,16 @@ describe('the overview', () => {
     const from = Number(soonQuery?.get('startTimeFrom'));
     expect(from % 60).toBe(0);
     expect(Number(soonQuery?.get('startTimeTo')) - from).toBe(3 * 3600);
+  });
+
+  it('shows in play only what each record says is live, though the service answers every fixture (issue 14 item 4)', async () => {
+    renderPage();
+    await screen.findByRole('link', { name: 'Arsenal – Chelsea' });
+    const inPlay = within(section('In play now')).getAllByRole('link').map((link) => link.textContent);
+    expect(inPlay).not.toContain('Fulham – Burnley');
+    expect(inPlay).not.toContain('Hull – Stoke');
+    const soon = within(section('Starting in the next 3 hours')).getAllByRole('link').map((link) => link.textContent);
+    expect(soon).not.toContain('Fulham – Burnley');
   });
 
   it('says so when nothing is in play, and shows a failed list in words with a retry', async () => {

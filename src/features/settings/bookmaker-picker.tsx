@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { bookmakersQuery } from '../../api/queries.ts';
 import { useApiClient } from '../../api/use-api-client.ts';
 import { useSettings } from '../../settings/use-settings.ts';
+import { bookmakerLabel } from '../../wire/schemas.ts';
 import { ChoiceList } from './choice-list.tsx';
 import { PickerFailure } from './picker-failure.tsx';
 
@@ -27,7 +28,7 @@ export function BookmakerPicker() {
   return (
     <ChoiceList
       title="Bookmakers"
-      choices={bookmakers.data.map((b) => ({ key: b.bookmaker, label: b.bookmakerName }))}
+      choices={bookmakers.data.map((b) => ({ key: b.bookmaker, label: bookmakerLabel(b) }))}
       chosen={chosen}
       onChange={(next) => {
         update({ bookmakers: next });

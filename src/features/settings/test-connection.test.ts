@@ -8,6 +8,16 @@ function answering(status: number, body: unknown): typeof fetch {
 const target = { baseUrl: 'http://odds.test', apiKey: 'k-123', lang: 'en' as const };
 
 describe('testConnection', () => {
+  it('connects to a service whose /sports records carry only the fields of the spec (no sportSlug)', async () => {
+    const result = await testConnection({ ...target, fetch: answering(200, [{ sportId: 10, sportName: 'Soccer' }, { sportId: 11, sportName: 'Tennis' }]) });
+    expect(result).toEqual({ ok: true, message: 'Connected: the key sees 2 sports.' });
+  });
+
+  it('names the wrong field of a /sports answer instead of calling the service something else', async () => {
+    const result = await testConnection({ ...target, fetch: answering(200, [{ sportId: 'soccer', sportName: 'Soccer' }]) });
+    expect(result).toEqual({ ok: false, message: 'http://odds.test answers /sports, but not in the shape of the v5 spec: [0].sportId: expected number, received string.' });
+  });
+
   it('says how many sports the key sees', async () => {
     const result = await testConnection({ ...target, fetch: answering(200, [{ sportId: 10, sportName: 'Soccer', sportSlug: 'soccer' }]) });
     expect(result).toEqual({ ok: true, message: 'Connected: the key sees 1 sport.' });

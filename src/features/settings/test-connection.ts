@@ -1,6 +1,6 @@
 // "Test connection": one call to /sports with the base URL and key being edited (not yet saved),
 // and the outcome in words.
-import { ApiError, describeFailure, NetworkError, NotOfferedError } from '../../api/api-error.ts';
+import { ApiError, describeFailure, InvalidAnswerError, NetworkError, NotOfferedError } from '../../api/api-error.ts';
 import { ApiClientConfigError, createApiClient, type Lang } from '../../api/client.ts';
 import { RequestScheduler } from '../../api/scheduler.ts';
 
@@ -8,8 +8,9 @@ export type ConnectionResult = { readonly ok: true; readonly message: string } |
 
 /**
  * Calls `/sports` on `baseUrl` with `apiKey` and says how it went: the number of sports on
- * success; "the key is not valid" (401), "cannot reach URL" (network), "not offered" (an answer
- * that is not a v5 service's), what the key lacks (403). Never rejects.
+ * success; "the key is not valid" (401), "cannot reach URL" (network), "not a v5 odds service"
+ * (the service's 404 or 501 for `/sports`), the field that is wrong (a 2xx of another shape), what
+ * the key lacks (403). Never rejects.
  */
 export async function testConnection(target: {
   readonly baseUrl: string;
@@ -32,6 +33,7 @@ function connectionFailure(error: unknown, baseUrl: string): string {
   if (error instanceof ApiClientConfigError) return error.message;
   if (error instanceof NetworkError) return `Cannot reach ${error.baseUrl}: check the URL, and that the service is running and allows this origin (CORS).`;
   if (error instanceof NotOfferedError) return `${baseUrl} answers, but not as a v5 odds service: /sports is not offered (${error.reason}).`;
+  if (error instanceof InvalidAnswerError) return `${baseUrl} answers /sports, but not in the shape of the v5 spec: ${error.reason}.`;
   if (error instanceof ApiError && error.status === 401) {
     return /missing/i.test(error.message) ? 'No API key: enter one.' : 'The key is not valid: the service refused it (401).';
   }
