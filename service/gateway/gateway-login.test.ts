@@ -55,6 +55,28 @@ async function refusal(login: Record<string, unknown> | string): Promise<{ code:
   return { code, error: error?.type === 'error' ? error.code : '', message: error?.type === 'error' ? error.message : '' };
 }
 
+/** An upgrade the server answers with plain HTTP: its status, headers and body. */
+async function refusedUpgrade(url: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url);
+    ws.on('unexpected-response', (_request, response) => {
+      let body = '';
+      response.on('data', (chunk: Buffer) => {
+        body += chunk.toString('utf8');
+      });
+      response.on('end', () => {
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body });
+        ws.terminate();
+      });
+    });
+    ws.on('open', () => {
+      reject(new Error(`the upgrade to ${url} was accepted`));
+      ws.close();
+    });
+    ws.on('error', () => undefined);
+  });
+}
+
 describe('login', () => {
   it('answers with login_ok carrying access, every entitled channel, the negotiated receiveType and the resume block', async () => {
     const client = await StreamClient.login(t.wsUrl, loginFrame('demo-key', { bookmakers }));
@@ -296,15 +318,10 @@ describe('heartbeat and upgrade', () => {
     polite.close();
   });
 
-  it('answers an upgrade on another path with 404', async () => {
-    const status = await new Promise<number>((resolve) => {
-      const ws = new WebSocket(`${t.wsUrl}x`);
-      ws.on('unexpected-response', (_request, response) => {
-        resolve(response.statusCode ?? 0);
-        ws.terminate();
-      });
-      ws.on('error', () => undefined);
-    });
-    expect(status).toBe(404);
+  it('answers an upgrade on another path with 404, the spec body and the security headers', async () => {
+    const refused = await refusedUpgrade(`${t.wsUrl}x`);
+    expect(refused.status).toBe(404);
+    expect(JSON.parse(refused.body)).toMatchObject({ error: 404, code: 'not_found' });
+    expect(refused.headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer', 'x-frame-options': 'DENY' });
   });
 });

@@ -2,7 +2,7 @@
 // simulator's change batches into shared frames, the replay log and resume, heartbeat, and a
 // graceful shutdown that asks clients to reconnect.
 import { randomBytes } from 'node:crypto';
-import type http from 'node:http';
+import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { compareEntryIds, type EntryId } from '../../src/domain/entry-id.ts';
@@ -10,7 +10,9 @@ import { CLOSE_CODES } from '../../src/wire/schemas.ts';
 import type { Channel, DataFrame, LoginFrame } from '../../src/wire/schemas.ts';
 import type { ReferenceIndex } from '../catalogue/reference-data.ts';
 import type { GatewaySettings } from '../config.ts';
+import { ApiError, ERROR_CODE, notFound } from '../http/errors.ts';
 import type { Entitlement, KeyRing } from '../http/keys.ts';
+import { SECURITY_HEADER_LINES } from '../http/security-headers.ts';
 import { localizeView } from '../http/localize.ts';
 import type { ChangeBatch } from '../sim/change-feed.ts';
 import { coalesceFrames } from './coalesce.ts';
@@ -78,7 +80,7 @@ export interface Gateway {
    * The HTTP server's `upgrade` handler: takes `/ws` (any query string), answers anything else
    * with 404 and, while shutting down, `/ws` with 503.
    */
-  handleUpgrade(request: http.IncomingMessage, socket: Duplex, head: Buffer): void;
+  handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void;
   stats(): GatewayStats;
   /**
    * Graceful shutdown: sends `reconnect {reason: "server_upgrade"}` to every logged-in socket,
@@ -106,9 +108,18 @@ function pathOf(url: string | undefined): string {
   return q === -1 ? s : s.slice(0, q);
 }
 
-function rejectUpgrade(socket: Duplex, status: number, text: string): void {
-  socket.end(`HTTP/1.1 ${String(status)} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
-  socket.destroy();
+/** Refuses an upgrade with a plain HTTP answer: the spec's error body and the security headers. */
+function rejectUpgrade(socket: Duplex, error: ApiError): void {
+  const body = JSON.stringify(error.toBody());
+  const retryAfter = error.retryAfterSec === undefined ? '' : `Retry-After: ${String(error.retryAfterSec)}\r\n`;
+  socket.end(
+    `HTTP/1.1 ${String(error.status)} ${STATUS_CODES[error.status] ?? ''}\r\nConnection: close\r\n` +
+      `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${String(Buffer.byteLength(body))}\r\n` +
+      `${SECURITY_HEADER_LINES}${retryAfter}\r\n${body}`,
+    () => {
+      socket.destroy();
+    },
+  );
 }
 
 /** Creates the gateway and starts listening to the source (the replay log fills from now on). */
@@ -484,11 +495,11 @@ export function createGateway(options: GatewayOptions): Gateway {
     replayChannels,
     handleUpgrade(request, socket, head) {
       if (pathOf(request.url) !== GATEWAY_PATH) {
-        rejectUpgrade(socket, 404, 'Not Found');
+        rejectUpgrade(socket, notFound(`No WebSocket endpoint at this path: the gateway is at ${GATEWAY_PATH}.`));
         return;
       }
       if (closing) {
-        rejectUpgrade(socket, 503, 'Service Unavailable');
+        rejectUpgrade(socket, new ApiError(503, ERROR_CODE.serviceUnavailable, 'The service is shutting down: reconnect in a few seconds.'));
         return;
       }
       wss.handleUpgrade(request, socket, head, (ws) => {

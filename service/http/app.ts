@@ -10,6 +10,7 @@ import { LANGS, type Lang } from '../catalogue/types.ts';
 import { ApiError, ERROR_CODE, notFound } from './errors.ts';
 import { BUCKET_LIMITS, ENDPOINTS, type EndpointSpec } from './endpoints.ts';
 import type { Entitlement, KeyRing } from './keys.ts';
+import { SECURITY_HEADER_LINES, SECURITY_HEADERS } from './security-headers.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -90,7 +91,7 @@ function answerClientError(error: Error & { code?: string }, socket: Duplex): vo
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${String(status)} ${status === 408 ? 'Request Timeout' : 'Bad Request'}\r\nContent-Length: ${String(Buffer.byteLength(body))}\r\n` +
-        `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+        `Content-Type: application/json; charset=utf-8\r\n${SECURITY_HEADER_LINES}Connection: close\r\n\r\n${body}`,
     );
   }
   socket.destroy(error);
@@ -125,12 +126,17 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
         error.code === 'FST_ERR_MAX_PARAM_LENGTH'
           ? notFound('No endpoint at this path: a path segment is longer than 500 characters.')
           : new ApiError(400, ERROR_CODE.invalidFilters, 'The request URL could not be read: malformed percent-encoding.');
-      void reply.status(body.status).send(body.toBody());
+      void reply.status(body.status).headers(SECURITY_HEADERS).send(body.toBody());
     },
     clientErrorHandler: answerClientError,
   });
   app.decorateRequest('entitlement', null);
   app.decorateRequest('lang', 'en');
+  // First hook of all, so even answers a later hook gives (CORS preflight, authentication) carry them.
+  app.addHook('onRequest', (_request, reply, done) => {
+    void reply.headers(SECURITY_HEADERS);
+    done();
+  });
 
   await app.register(cors, {
     origin: true,
