@@ -71,6 +71,21 @@ describe('the REST framework', () => {
     expect(res.status).toBe(401);
   });
 
+  it('refuses a repeated apiKey parameter with two different keys, the first one valid', async () => {
+    const res = await get('/en/sports?apiKey=demo-key&apiKey=demo-basic', {});
+    expect(res.status).toBe(401);
+    expect(await res.json()).toMatchObject({ error: 401, code: 'unauthorized', message: expect.stringContaining('not two different keys') as unknown });
+  });
+
+  it('refuses a header and a repeated apiKey parameter when any of them differs', async () => {
+    expect((await get('/en/sports?apiKey=demo-key&apiKey=demo-basic', { 'X-API-Key': 'demo-key' })).status).toBe(401);
+    expect((await get('/en/sports?apiKey=demo-key&apiKey=nope-nope-nope', { 'X-API-Key': 'demo-key' })).status).toBe(401);
+  });
+
+  it('accepts the same key sent several times', async () => {
+    expect((await get('/en/sports?apiKey=demo-key&apiKey=demo-key', { 'X-API-Key': 'demo-key' })).status).toBe(200);
+  });
+
   it('answers 403 channel_not_allowed for an endpoint the key is not entitled to', async () => {
     const res = await get('/en/fixtures/odds/sgp?oddsIds=a', { 'X-API-Key': 'demo-basic' });
     expect(res.status).toBe(403);

@@ -97,14 +97,23 @@ function answerClientError(error: Error & { code?: string }, socket: Duplex): vo
   socket.destroy(error);
 }
 
-function authenticate(request: FastifyRequest, keys: KeyRing): Entitlement {
+/** Every key the request presents: each X-API-Key header and each apiKey parameter, in order. */
+function presentedKeys(request: FastifyRequest): string[] {
   const header = request.headers['x-api-key'];
-  const headerKey = Array.isArray(header) ? header[0] : header;
-  const queryKey = flatQuery(request.query).apiKey;
-  if (headerKey !== undefined && queryKey !== undefined && headerKey !== queryKey) {
+  const query = request.query !== null && typeof request.query === 'object' ? (request.query as Record<string, unknown>).apiKey : undefined;
+  const keys: string[] = [];
+  for (const value of [header, query].flat()) if (typeof value === 'string') keys.push(value);
+  return keys;
+}
+
+function authenticate(request: FastifyRequest, keys: KeyRing): Entitlement {
+  const presented = presentedKeys(request);
+  // Two different keys in any mix of header and parameters (a repeated apiKey included) are refused
+  // whole: picking one would let a request be judged by a key other than the one its sender meant.
+  if (new Set(presented).size > 1) {
     throw new ApiError(401, ERROR_CODE.unauthorized, 'Send the API key once: either the X-API-Key header or the apiKey parameter, not two different keys.');
   }
-  const apiKey = headerKey ?? queryKey;
+  const apiKey = presented[0];
   if (apiKey === undefined || apiKey === '') {
     throw new ApiError(401, ERROR_CODE.unauthorized, 'Missing API key: send it in the X-API-Key header (or the apiKey parameter).');
   }
