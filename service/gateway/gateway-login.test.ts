@@ -16,7 +16,16 @@ let everything: StreamClient;
 
 beforeAll(async () => {
   // Benchmark mode so bench-key exists; the demo keys are limited all the same.
-  t = await startTestService({ GATEWAY_LOGIN_TIMEOUT_MS: '300', GATEWAY_HEARTBEAT_MS: '150', BENCHMARK: '1' });
+  // AUTH_FAIL_MAX 0: the refusal tests send bad keys from one address and assert 4401, and the
+  // connection-limit tests hold many sockets from it; the throttle and the pending-socket limits
+  // have their own end-to-end test (service/security/auth-throttle.test.ts).
+  t = await startTestService({
+    GATEWAY_LOGIN_TIMEOUT_MS: '300',
+    GATEWAY_HEARTBEAT_MS: '150',
+    BENCHMARK: '1',
+    AUTH_FAIL_MAX: '0',
+    GATEWAY_PENDING_PER_ADDRESS: '1000',
+  });
   bookmakers = t.service.simulator.books.map((b) => b.bookmaker);
   everything = await StreamClient.login(t.wsUrl, loginFrame('demo-key', { bookmakers }));
   await everything.control('login_ok');

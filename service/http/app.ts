@@ -7,6 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { LANGS, type Lang } from '../catalogue/types.ts';
+import { type AuthThrottle, clientAddress } from './auth-throttle.ts';
 import { ApiError, ERROR_CODE, notFound } from './errors.ts';
 import { BUCKET_LIMITS, ENDPOINTS, type EndpointSpec } from './endpoints.ts';
 import type { Entitlement, KeyRing } from './keys.ts';
@@ -34,6 +35,11 @@ export interface HttpAppOptions {
   readonly dashboardDir?: string | undefined;
   /** Extra routes outside `/{lang}` (public media, health). */
   readonly extraRoutes?: (app: FastifyInstance) => void;
+  /**
+   * Throttles failed authentication per client address (shared with the gateway). Absent: 401s are
+   * never throttled (partial apps in tests); the service always gives one.
+   */
+  readonly authThrottle?: AuthThrottle | undefined;
   /** Called with every unexpected error (already answered as a 500 body). Never given the query string. */
   readonly onInternalError?: (error: unknown, method: string, path: string) => void;
 }
@@ -122,6 +128,26 @@ function authenticate(request: FastifyRequest, keys: KeyRing): Entitlement {
   return entitlement;
 }
 
+/**
+ * Authenticates, counting each 401 against the client's address: past the throttle's limit the
+ * failure is a 429 instead (a valid key is never judged by it).
+ */
+function authenticateThrottled(request: FastifyRequest, keys: KeyRing, throttle: AuthThrottle | undefined): Entitlement {
+  try {
+    return authenticate(request, keys);
+  } catch (error) {
+    const retryAfterSec = throttle !== undefined && error instanceof ApiError ? throttle.fail(clientAddress(request.socket.remoteAddress)) : null;
+    if (retryAfterSec === null || throttle === undefined) throw error;
+    const { maxFailures, windowMs } = throttle.settings;
+    throw new ApiError(
+      429,
+      ERROR_CODE.rateLimited,
+      `Too many failed API key attempts from this address: more than ${String(maxFailures)} within ${String(windowMs / 1000)} s. Retry in ${String(retryAfterSec)} s.`,
+      retryAfterSec,
+    );
+  }
+}
+
 export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: false,
@@ -202,7 +228,7 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
           throw notFound(`Unknown language prefix "${lang.slice(0, 20)}": use one of ${LANGS.join(', ')}.`);
         }
         request.lang = lang as Lang;
-        request.entitlement = authenticate(request, options.keys);
+        request.entitlement = authenticateThrottled(request, options.keys, options.authThrottle);
         done();
       },
       handler: async (request, reply) => {
