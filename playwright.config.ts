@@ -48,7 +48,10 @@ export default defineConfig({
     {
       command: './node_modules/.bin/tsx service/main.ts',
       url: `http://127.0.0.1:${port}/healthz`,
-      env: { PORT: String(port), ADMIN_PORT: String(port + 1), DATA_DIR: dataDir, SEED_PAST_DAYS: '1', LOG_EVERY_SEC: '0' },
+      // AUTH_FAIL_MAX 0: e2e/security.spec.ts types a wrong key on purpose and expects the dashboard to
+      // say it was refused; its queries and stream retries from 127.0.0.1 could pass 20 failures in
+      // 10 s, and which answer (401 or 429) came first would decide the test.
+      env: { PORT: String(port), ADMIN_PORT: String(port + 1), DATA_DIR: dataDir, SEED_PAST_DAYS: '1', LOG_EVERY_SEC: '0', AUTH_FAIL_MAX: '0' },
       reuseExistingServer: false,
       timeout: 120_000,
     },

@@ -81,6 +81,16 @@ test('each fixture is a real link to its odds screen', async ({ page }) => {
   await expect(page).toHaveURL(href ?? '');
 });
 
+test("the odds screen shows both participants' badges as images (the public badge route), not the initials fallback", async ({ page }) => {
+  await page.goto('/fixtures?status=0');
+  await grid(page).getByRole('link').first().click();
+  const badges = page.locator('img.participant-badge');
+  await expect(badges).toHaveCount(2);
+  await expect
+    .poll(() => badges.evaluateAll((images) => images.map((image) => image instanceof HTMLImageElement && image.complete && image.naturalWidth > 0)))
+    .toEqual([true, true]);
+});
+
 test('arrow keys move between cells and Enter opens the fixture', async ({ page }) => {
   await page.goto('/fixtures?status=0');
   await expect(grid(page).getByRole('link').first()).toBeVisible();

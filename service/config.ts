@@ -46,8 +46,17 @@ export interface ServiceConfig {
   readonly benchmarkMode: boolean;
   /** Seconds between the one-line activity summaries in the log; 0 turns them off. */
   readonly logEverySec: number;
+  /** Throttling of failed authentication per client address, REST and stream alike (docs/api.md). */
+  readonly authThrottle: AuthThrottleSettings;
   /** The realtime gateway at `/ws` (docs/stream.md). */
   readonly gateway: GatewaySettings;
+}
+
+/** After `maxFailures` failed authentications within `windowMs` from one address, more get 429. */
+export interface AuthThrottleSettings {
+  /** Failed authentications (REST 401s, stream 4401 logins) one address may make per window; 0 turns the rule off. */
+  readonly maxFailures: number;
+  readonly windowMs: number;
 }
 
 /** Settings of the realtime gateway; docs/stream.md says what each threshold does. */
@@ -60,6 +69,10 @@ export interface GatewaySettings {
   readonly zstd: boolean;
   /** A socket that sends no login frame within this time is closed with 4001. */
   readonly loginTimeoutMs: number;
+  /** Sockets not logged in yet that one address may hold; an upgrade beyond it gets HTTP 429. */
+  readonly pendingPerAddress: number;
+  /** Sockets not logged in yet, all addresses together; an upgrade beyond it gets HTTP 429. */
+  readonly pendingMax: number;
   /** Ping period; a socket that has not answered the previous ping is terminated. */
   readonly heartbeatMs: number;
   /** On shutdown: how long the gateway keeps streaming after `reconnect` before closing. */
@@ -132,6 +145,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     keysFile: flag(argv, 'keys-file') ?? env.KEYS_FILE,
     benchmarkMode: argv.includes('--benchmark') || env.BENCHMARK === '1',
     logEverySec: intFrom(env.LOG_EVERY_SEC, 30, 'LOG_EVERY_SEC', 0, 86_400),
+    authThrottle: {
+      maxFailures: intFrom(env.AUTH_FAIL_MAX, 20, 'AUTH_FAIL_MAX', 0, 1_000_000),
+      windowMs: intFrom(env.AUTH_FAIL_WINDOW_MS, 10_000, 'AUTH_FAIL_WINDOW_MS', 100, 3_600_000),
+    },
     gateway: gatewaySettingsFrom(env),
   };
 }
@@ -150,6 +167,8 @@ function gatewaySettingsFrom(env: NodeJS.ProcessEnv): GatewaySettings {
     replayMode: choiceFrom(env.GATEWAY_REPLAY_MODE, ['extended', 'public'], 'GATEWAY_REPLAY_MODE'),
     zstd: choiceFrom(env.GATEWAY_ZSTD, ['on', 'off'], 'GATEWAY_ZSTD') === 'on',
     loginTimeoutMs: intFrom(env.GATEWAY_LOGIN_TIMEOUT_MS, 10_000, 'GATEWAY_LOGIN_TIMEOUT_MS', 10, 600_000),
+    pendingPerAddress: intFrom(env.GATEWAY_PENDING_PER_ADDRESS, 10, 'GATEWAY_PENDING_PER_ADDRESS', 1, 1_000_000),
+    pendingMax: intFrom(env.GATEWAY_PENDING_MAX, 200, 'GATEWAY_PENDING_MAX', 1, 1_000_000),
     heartbeatMs: intFrom(env.GATEWAY_HEARTBEAT_MS, 30_000, 'GATEWAY_HEARTBEAT_MS', 10, 600_000),
     drainMs: intFrom(env.GATEWAY_DRAIN_MS, 5_000, 'GATEWAY_DRAIN_MS', 0, 600_000),
     slowBytes,

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { buildApiHandlers } from './http/api.ts';
 import { buildHttpApp } from './http/app.ts';
+import { AuthThrottle } from './http/auth-throttle.ts';
 import { loadKeyRing } from './http/keys.ts';
 import { registerBadgeImages } from './http/routes/media.ts';
 import { parlayHandler } from './http/routes/parlay.ts';
@@ -121,9 +122,12 @@ export async function startService(config: ServiceConfig, options: ServiceOption
   // One key ring for REST and the stream, so a key sees the same things on both paths.
   const keys = loadKeyRing({ file: config.keysFile, benchmarkMode: config.benchmarkMode });
   // Built before listening: a missing zstd dictionary fails the start, not the first zstd login.
+  // One throttle for both paths too: a key guessed on the stream counts as one guessed over REST.
+  const authThrottle = new AuthThrottle(config.authThrottle);
   const gateway = createGateway({
     source: simulatorSource(simulator),
     keys,
+    authThrottle,
     reference: referenceIndex,
     settings: config.gateway,
     benchmarkMode: config.benchmarkMode,
@@ -131,6 +135,7 @@ export async function startService(config: ServiceConfig, options: ServiceOption
   });
   const app = await buildHttpApp({
     keys,
+    authThrottle,
     handlers: {
       ...buildApiHandlers({
         reference: referenceIndex,

@@ -10,6 +10,7 @@ import { ServiceProcess } from '../testing/service-process.ts';
 interface Answer {
   readonly status: number;
   readonly body: unknown;
+  readonly headers: http.IncomingHttpHeaders;
 }
 
 describe('the admin API of a running service', () => {
@@ -31,7 +32,7 @@ describe('the admin API of a running service', () => {
         response.setEncoding('utf8');
         response.on('data', (chunk: string) => (text += chunk));
         response.on('end', () => {
-          resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) as unknown });
+          resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) as unknown, headers: response.headers });
         });
       });
       request.on('error', reject);
@@ -64,7 +65,8 @@ describe('the admin API of a running service', () => {
   });
 
   it('answers the right token, with JSON bodies and with none', async () => {
-    expect(await send('POST', '/admin/freeze', bearer())).toEqual({ status: 200, body: { frozen: true } });
+    const freeze = await send('POST', '/admin/freeze', bearer());
+    expect({ status: freeze.status, body: freeze.body }).toEqual({ status: 200, body: { frozen: true } });
     expect(await frozen()).toBe(true);
     expect((await send('POST', '/admin/resume', { ...bearer(), 'content-type': 'application/json; charset=utf-8' }, '{}')).status).toBe(200);
     expect(await frozen()).toBe(false);
@@ -95,6 +97,13 @@ describe('the admin API of a running service', () => {
     // A browser's own navigation (typed URL) is `none`: not a page's request.
     expect((await send('GET', '/admin/state', { ...bearer(), 'sec-fetch-site': 'none' })).status).toBe(200);
     expect(await frozen()).toBe(false);
+  });
+
+  it('sends the public port\'s security headers on every answer, refusals included', async () => {
+    for (const headers of [bearer(), { host: host() }]) {
+      const answer = await send('GET', '/admin/state', headers);
+      expect(answer.headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer', 'x-frame-options': 'DENY' });
+    }
   });
 
   it('refuses a foreign Host (DNS rebinding)', async () => {

@@ -5,6 +5,7 @@ import { defaultSgpKnobs, type SgpKnobs } from '../sgp/port.ts';
 import { bearerMatches, type AdminToken } from './admin-token.ts';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { SECURITY_HEADERS } from '../http/security-headers.ts';
 import { KnobError } from '../sim/simulator.ts';
 import type { Simulator } from '../sim/simulator.ts';
 
@@ -221,7 +222,7 @@ export async function startAdminServer(
   const server = http.createServer((request, response) => {
     const send = (status: number, payload: unknown, headers: Readonly<Record<string, string>> = {}): void => {
       const text = JSON.stringify(payload);
-      response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers });
+      response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...SECURITY_HEADERS, ...headers });
       response.end(text);
     };
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');

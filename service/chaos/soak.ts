@@ -166,6 +166,10 @@ function serviceSettings(options: SoakOptions, replayMode: ReplayMode): Record<s
     GATEWAY_BEHIND_BYTES: String(128 * 1024),
     GATEWAY_BEHIND_LAG_MS: '2000',
     GATEWAY_BEHIND_MAX_MS: String(options.resumeWindowMs * 4),
+    // Every soak client connects from 127.0.0.1, and after a restart all reconnect at once: more
+    // than the default 10 sockets per address may wait for their login together.
+    GATEWAY_PENDING_PER_ADDRESS: '1000',
+    GATEWAY_PENDING_MAX: '1000',
   };
 }
 

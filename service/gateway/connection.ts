@@ -72,8 +72,8 @@ export class Connection {
   }
 
   /** Sends an `error` frame and closes with `code`. */
-  refuse(code: number, errorCode: string, message: string): void {
-    this.sendControl({ type: 'error', code: errorCode, message });
+  refuse(code: number, errorCode: string, message: string, retryAfterSec?: number): void {
+    this.sendControl({ type: 'error', code: errorCode, message, ...(retryAfterSec === undefined ? {} : { retryAfterSec }) });
     this.close(code, errorCode);
   }
 

@@ -16,7 +16,16 @@ let everything: StreamClient;
 
 beforeAll(async () => {
   // Benchmark mode so bench-key exists; the demo keys are limited all the same.
-  t = await startTestService({ GATEWAY_LOGIN_TIMEOUT_MS: '300', GATEWAY_HEARTBEAT_MS: '150', BENCHMARK: '1' });
+  // AUTH_FAIL_MAX 0: the refusal tests send bad keys from one address and assert 4401, and the
+  // connection-limit tests hold many sockets from it; the throttle and the pending-socket limits
+  // have their own end-to-end test (service/security/auth-throttle.test.ts).
+  t = await startTestService({
+    GATEWAY_LOGIN_TIMEOUT_MS: '300',
+    GATEWAY_HEARTBEAT_MS: '150',
+    BENCHMARK: '1',
+    AUTH_FAIL_MAX: '0',
+    GATEWAY_PENDING_PER_ADDRESS: '1000',
+  });
   bookmakers = t.service.simulator.books.map((b) => b.bookmaker);
   everything = await StreamClient.login(t.wsUrl, loginFrame('demo-key', { bookmakers }));
   await everything.control('login_ok');
@@ -53,6 +62,28 @@ async function refusal(login: Record<string, unknown> | string): Promise<{ code:
   const { code } = await client.closed;
   const error = client.controls.find((c) => c.type === 'error');
   return { code, error: error?.type === 'error' ? error.code : '', message: error?.type === 'error' ? error.message : '' };
+}
+
+/** An upgrade the server answers with plain HTTP: its status, headers and body. */
+async function refusedUpgrade(url: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url);
+    ws.on('unexpected-response', (_request, response) => {
+      let body = '';
+      response.on('data', (chunk: Buffer) => {
+        body += chunk.toString('utf8');
+      });
+      response.on('end', () => {
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body });
+        ws.terminate();
+      });
+    });
+    ws.on('open', () => {
+      reject(new Error(`the upgrade to ${url} was accepted`));
+      ws.close();
+    });
+    ws.on('error', () => undefined);
+  });
 }
 
 describe('login', () => {
@@ -381,15 +412,10 @@ describe('heartbeat and upgrade', () => {
     polite.close();
   });
 
-  it('answers an upgrade on another path with 404', async () => {
-    const status = await new Promise<number>((resolve) => {
-      const ws = new WebSocket(`${t.wsUrl}x`);
-      ws.on('unexpected-response', (_request, response) => {
-        resolve(response.statusCode ?? 0);
-        ws.terminate();
-      });
-      ws.on('error', () => undefined);
-    });
-    expect(status).toBe(404);
+  it('answers an upgrade on another path with 404, the spec body and the security headers', async () => {
+    const refused = await refusedUpgrade(`${t.wsUrl}x`);
+    expect(refused.status).toBe(404);
+    expect(JSON.parse(refused.body)).toMatchObject({ error: 404, code: 'not_found' });
+    expect(refused.headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer', 'x-frame-options': 'DENY' });
   });
 });

@@ -2,7 +2,7 @@
 // simulator's change batches into shared frames, the replay log and resume, heartbeat, and a
 // graceful shutdown that asks clients to reconnect.
 import { randomBytes } from 'node:crypto';
-import type http from 'node:http';
+import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { compareEntryIds, type EntryId } from '../../src/domain/entry-id.ts';
@@ -10,7 +10,10 @@ import { CLOSE_CODES } from '../../src/wire/schemas.ts';
 import type { Channel, DataFrame, LoginFrame } from '../../src/wire/schemas.ts';
 import type { ReferenceIndex } from '../catalogue/reference-data.ts';
 import type { GatewaySettings } from '../config.ts';
+import { clientAddress, type AuthThrottle } from '../http/auth-throttle.ts';
+import { ApiError, ERROR_CODE, notFound } from '../http/errors.ts';
 import type { Entitlement, KeyRing } from '../http/keys.ts';
+import { SECURITY_HEADER_LINES } from '../http/security-headers.ts';
 import { localizeView } from '../http/localize.ts';
 import type { ChangeBatch } from '../sim/change-feed.ts';
 import { coalesceFrames } from './coalesce.ts';
@@ -51,6 +54,11 @@ export interface GatewayOptions {
   readonly settings: GatewaySettings;
   /** Benchmark mode: the benchmark keys (limitsExempt) are exempt from the connection limit. */
   readonly benchmarkMode: boolean;
+  /**
+   * Throttles failed logins per client address (shared with REST). Absent: failed logins are
+   * never throttled (tests of the gateway alone); the service always gives one.
+   */
+  readonly authThrottle?: AuthThrottle | undefined;
   /** Defaults to `createFrameEncoder({ zstd: settings.zstd })` (which loads the dictionaries). */
   readonly encoder?: FrameEncoder;
   /** Defaults to an in-memory log. */
@@ -78,7 +86,7 @@ export interface Gateway {
    * The HTTP server's `upgrade` handler: takes `/ws` (any query string), answers anything else
    * with 404 and, while shutting down, `/ws` with 503.
    */
-  handleUpgrade(request: http.IncomingMessage, socket: Duplex, head: Buffer): void;
+  handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void;
   stats(): GatewayStats;
   /**
    * Graceful shutdown: sends `reconnect {reason: "server_upgrade"}` to every logged-in socket,
@@ -106,9 +114,18 @@ function pathOf(url: string | undefined): string {
   return q === -1 ? s : s.slice(0, q);
 }
 
-function rejectUpgrade(socket: Duplex, status: number, text: string): void {
-  socket.end(`HTTP/1.1 ${String(status)} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
-  socket.destroy();
+/** Refuses an upgrade with a plain HTTP answer: the spec's error body and the security headers. */
+function rejectUpgrade(socket: Duplex, error: ApiError): void {
+  const body = JSON.stringify(error.toBody());
+  const retryAfter = error.retryAfterSec === undefined ? '' : `Retry-After: ${String(error.retryAfterSec)}\r\n`;
+  socket.end(
+    `HTTP/1.1 ${String(error.status)} ${STATUS_CODES[error.status] ?? ''}\r\nConnection: close\r\n` +
+      `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${String(Buffer.byteLength(body))}\r\n` +
+      `${SECURITY_HEADER_LINES}${retryAfter}\r\n${body}`,
+    () => {
+      socket.destroy();
+    },
+  );
 }
 
 /** Creates the gateway and starts listening to the source (the replay log fills from now on). */
@@ -134,6 +151,9 @@ export function createGateway(options: GatewayOptions): Gateway {
   const connections = new Set<Connection>();
   const groups = new Map<string, ShapeGroup>();
   const perKey = new Map<Entitlement, number>();
+  /** Sockets not logged in yet, per client address and in all (the pending limits). */
+  const pendingByAddress = new Map<string, number>();
+  let pendingTotal = 0;
   let closing = false;
   let closed: Promise<void> | null = null;
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_FRAME_BYTES, clientTracking: false });
@@ -336,10 +356,21 @@ export function createGateway(options: GatewayOptions): Gateway {
     else perKey.set(sub.entitlement, n);
   }
 
-  function login(connection: Connection, text: string): void {
+  function login(connection: Connection, address: string, text: string): void {
     const result = resolveLogin(text, keys, reference, (futureId) => source.futureScope(futureId));
     if (!result.ok) {
-      connection.refuse(result.refusal.closeCode, result.refusal.code, result.refusal.message);
+      const { closeCode, code, message } = result.refusal;
+      const retryAfterSec = closeCode === CLOSE_CODES.unauthorized ? (options.authThrottle?.fail(address) ?? null) : null;
+      if (retryAfterSec !== null) {
+        connection.refuse(
+          CLOSE_CODES.tooManyFailedLogins,
+          ERROR_CODE.rateLimited,
+          `Too many failed API key attempts from this address. Retry in ${String(retryAfterSec)} s.`,
+          retryAfterSec,
+        );
+        return;
+      }
+      connection.refuse(closeCode, code, message);
       return;
     }
     const sub = result.subscription;
@@ -391,9 +422,26 @@ export function createGateway(options: GatewayOptions): Gateway {
     }
   }
 
-  wss.on('connection', (ws: WebSocket) => {
+  /** Counts a new socket as pending; the returned function (idempotent) stops counting it. */
+  function holdPending(address: string): () => void {
+    pendingTotal++;
+    pendingByAddress.set(address, (pendingByAddress.get(address) ?? 0) + 1);
+    let held = true;
+    return () => {
+      if (!held) return;
+      held = false;
+      pendingTotal--;
+      const n = (pendingByAddress.get(address) ?? 1) - 1;
+      if (n <= 0) pendingByAddress.delete(address);
+      else pendingByAddress.set(address, n);
+    };
+  }
+
+  wss.on('connection', (ws: WebSocket, request: IncomingMessage) => {
     const connection = new Connection(ws, ctx);
     connections.add(connection);
+    const address = clientAddress(request.socket.remoteAddress);
+    const releasePending = holdPending(address);
     const loginTimer = setTimeout(() => {
       if (connection.subscription === null) {
         connection.refuse(CLOSE_CODES.noLogin, 'login_timeout', `No login frame within ${String(settings.loginTimeoutMs)} ms.`);
@@ -409,7 +457,9 @@ export function createGateway(options: GatewayOptions): Gateway {
         return;
       }
       const bytes = Array.isArray(data) ? Buffer.concat(data) : data instanceof ArrayBuffer ? Buffer.from(data) : data;
-      login(connection, bytes.toString('utf8'));
+      login(connection, address, bytes.toString('utf8'));
+      // Logged in, or refused and closing: either way no longer waiting for a login.
+      releasePending();
     });
     ws.on('pong', () => {
       connection.alive = true;
@@ -418,6 +468,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       // A protocol error (oversized or malformed frame): ws closes the socket itself.
     });
     ws.on('close', () => {
+      releasePending();
       clearTimeout(loginTimer);
       connection.closed = true;
       leave(connection);
@@ -485,11 +536,26 @@ export function createGateway(options: GatewayOptions): Gateway {
     replayChannels,
     handleUpgrade(request, socket, head) {
       if (pathOf(request.url) !== GATEWAY_PATH) {
-        rejectUpgrade(socket, 404, 'Not Found');
+        rejectUpgrade(socket, notFound(`No WebSocket endpoint at this path: the gateway is at ${GATEWAY_PATH}.`));
         return;
       }
       if (closing) {
-        rejectUpgrade(socket, 503, 'Service Unavailable');
+        rejectUpgrade(socket, new ApiError(503, ERROR_CODE.serviceUnavailable, 'The service is shutting down: reconnect in a few seconds.'));
+        return;
+      }
+      const address = clientAddress(request.socket.remoteAddress);
+      const fromAddress = pendingByAddress.get(address) ?? 0;
+      if (fromAddress >= settings.pendingPerAddress || pendingTotal >= settings.pendingMax) {
+        // A pending socket frees its place by logging in or, at the latest, at its login deadline.
+        const retryAfterSec = Math.max(1, Math.ceil(settings.loginTimeoutMs / 1000));
+        const which =
+          fromAddress >= settings.pendingPerAddress
+            ? `${String(settings.pendingPerAddress)} from one address`
+            : `${String(settings.pendingMax)} in all`;
+        rejectUpgrade(
+          socket,
+          new ApiError(429, ERROR_CODE.rateLimited, `Too many sockets waiting to log in (at most ${which}): log in on an open one, or retry in ${String(retryAfterSec)} s.`, retryAfterSec),
+        );
         return;
       }
       wss.handleUpgrade(request, socket, head, (ws) => {

@@ -3,6 +3,7 @@
 import { rmSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildFixtureId, buildFutureId, parseFixtureId } from '../../src/domain/ids.ts';
 import { gradeSelection } from '../../src/domain/settlement.ts';
 import {
   clvFixtureViewSchema,
@@ -236,6 +237,82 @@ describe('futures and media', () => {
     const image = await fetch(service.url + location);
     expect(image.headers.get('content-type')).toContain('image/svg+xml');
     expect(await image.text()).toContain('<svg');
+  });
+
+  it('serves a public badge with the initials and colours only, never the team name', async () => {
+    const participantId = sim().fixtureRecord(quotedLive())?.planned.participant1Id ?? 0;
+    const { body } = await get(`/en/participants?participantIds=${String(participantId)}`);
+    const [participant] = body as { participantName: string; participantAbbr: string }[];
+    const image = await fetch(`${service.url}/media/badges/${String(participantId)}.svg`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('x-content-type-options')).toBe('nosniff');
+    const svg = await image.text();
+    expect(svg).toContain(`>${participant?.participantAbbr.slice(0, 3).toUpperCase() ?? '?'}</text>`);
+    expect(svg).toMatch(/fill="hsl\(/);
+    for (const word of (participant?.participantName ?? '?').split(/\s+/).filter((w) => w.length > 3)) expect(svg).not.toContain(word);
+  });
+});
+
+describe('ids outside the key (demo-limited: no sport 14)', () => {
+  /** A tournament and a season of sport 14, read with the key that sees everything. */
+  async function sport14(): Promise<{ tournamentId: number; seasonId: number }> {
+    const tournaments = (await get('/en/tournaments?sportId=14')).body as { tournamentId: number }[];
+    const tournamentId = tournaments[0]?.tournamentId ?? 0;
+    const seasons = (await get(`/en/seasons?tournamentId=${String(tournamentId)}`)).body as { seasonId: number }[];
+    const seasonId = seasons[0]?.seasonId ?? 0;
+    expect(tournamentId * seasonId).toBeGreaterThan(0);
+    return { tournamentId, seasonId };
+  }
+  const refusedWith403 = async (path: string) => {
+    const res = await get(path, 'demo-limited');
+    expect({ path, status: res.status, code: (res.body as { code?: string }).code }).toEqual({ path, status: 403, code: 'channel_not_allowed' });
+  };
+
+  it('answers 403 for a fixtureId of an excluded sport that does not exist, on every endpoint taking fixture ids', async () => {
+    const { tournamentId } = await sport14();
+    const ghost = buildFixtureId({ providerSlug: 'id', sportId: 14, tournamentId, providerFixtureId: '999999999' });
+    expect(sim().fixtureView(ghost)).toBeNull();
+    for (const path of [
+      `/en/fixtures?fixtureIds=${ghost}`,
+      `/en/fixtures?fixtureIds=${finishedSoccer()},${ghost}`,
+      `/en/fixtures/odds?fixtureIds=${ghost}`,
+      `/en/fixtures/odds/main?fixtureIds=${ghost}`,
+      `/en/fixtures/markets?fixtureIds=${ghost}`,
+      `/en/fixtures/injuries?fixtureIds=${ghost}`,
+      `/en/fixtures/lineups?fixtureIds=${ghost}`,
+      `/en/fixtures/stats?fixtureIds=${ghost}`,
+      `/en/mapping/fixtures?fixtureIds=${ghost}`,
+      `/en/fixtures/odds/historical?fixtureId=${ghost}&bookmakers=pinnacle`,
+      `/en/fixtures/odds/clv?fixtureId=${ghost}`,
+      `/en/fixtures/settlement?fixtureId=${ghost}`,
+    ]) {
+      await refusedWith403(path);
+    }
+  });
+
+  it('still answers 200 [] for a fixtureId within the key that does not exist', async () => {
+    const tournamentId = parseFixtureId(finishedSoccer()).tournamentId;
+    const ghost = buildFixtureId({ providerSlug: 'id', sportId: 10, tournamentId, providerFixtureId: '999999999' });
+    const { status, body } = await get(`/en/fixtures?fixtureIds=${ghost}`, 'demo-limited');
+    expect(status).toBe(200);
+    expect(body).toEqual([]);
+  });
+
+  it('answers 403 for a futureId of an excluded sport that does not exist', async () => {
+    const { seasonId } = await sport14();
+    const ghost = buildFutureId({ providerSlug: 'id', sportId: 14, seasonId, futureMarketId: 9999 });
+    for (const path of [
+      `/en/futures/odds?futureIds=${ghost}`,
+      `/en/futures/odds/historical?futureId=${ghost}&bookmakers=pinnacle`,
+      `/en/futures/odds/clv?futureId=${ghost}`,
+    ]) {
+      await refusedWith403(path);
+    }
+  });
+
+  it('answers 403 for a marketId or outcomeId of an excluded sport that does not exist', async () => {
+    await refusedWith403('/en/markets?marketIds=14999999');
+    await refusedWith403('/en/markets?outcomeIds=14999999');
   });
 });
 

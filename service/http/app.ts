@@ -8,9 +8,11 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { FIXTURE_FILTERS_HEADER } from '../../src/wire/schemas.ts';
 import { LANGS, type Lang } from '../catalogue/types.ts';
+import { type AuthThrottle, clientAddress } from './auth-throttle.ts';
 import { ApiError, ERROR_CODE, notFound } from './errors.ts';
 import { BUCKET_LIMITS, ENDPOINTS, type EndpointSpec } from './endpoints.ts';
 import type { Entitlement, KeyRing } from './keys.ts';
+import { SECURITY_HEADER_LINES, SECURITY_HEADERS } from './security-headers.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -34,6 +36,11 @@ export interface HttpAppOptions {
   readonly dashboardDir?: string | undefined;
   /** Extra routes outside `/{lang}` (public media, health). */
   readonly extraRoutes?: (app: FastifyInstance) => void;
+  /**
+   * Throttles failed authentication per client address (shared with the gateway). Absent: 401s are
+   * never throttled (partial apps in tests); the service always gives one.
+   */
+  readonly authThrottle?: AuthThrottle | undefined;
   /** Called with every unexpected error (already answered as a 500 body). Never given the query string. */
   readonly onInternalError?: (error: unknown, method: string, path: string) => void;
 }
@@ -91,26 +98,55 @@ function answerClientError(error: Error & { code?: string }, socket: Duplex): vo
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${String(status)} ${status === 408 ? 'Request Timeout' : 'Bad Request'}\r\nContent-Length: ${String(Buffer.byteLength(body))}\r\n` +
-        `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+        `Content-Type: application/json; charset=utf-8\r\n${SECURITY_HEADER_LINES}Connection: close\r\n\r\n${body}`,
     );
   }
   socket.destroy(error);
 }
 
-function authenticate(request: FastifyRequest, keys: KeyRing): Entitlement {
+/** Every key the request presents: each X-API-Key header and each apiKey parameter, in order. */
+function presentedKeys(request: FastifyRequest): string[] {
   const header = request.headers['x-api-key'];
-  const headerKey = Array.isArray(header) ? header[0] : header;
-  const queryKey = flatQuery(request.query).apiKey;
-  if (headerKey !== undefined && queryKey !== undefined && headerKey !== queryKey) {
+  const query = request.query !== null && typeof request.query === 'object' ? (request.query as Record<string, unknown>).apiKey : undefined;
+  const keys: string[] = [];
+  for (const value of [header, query].flat()) if (typeof value === 'string') keys.push(value);
+  return keys;
+}
+
+function authenticate(request: FastifyRequest, keys: KeyRing): Entitlement {
+  const presented = presentedKeys(request);
+  // Two different keys in any mix of header and parameters (a repeated apiKey included) are refused
+  // whole: picking one would let a request be judged by a key other than the one its sender meant.
+  if (new Set(presented).size > 1) {
     throw new ApiError(401, ERROR_CODE.unauthorized, 'Send the API key once: either the X-API-Key header or the apiKey parameter, not two different keys.');
   }
-  const apiKey = headerKey ?? queryKey;
+  const apiKey = presented[0];
   if (apiKey === undefined || apiKey === '') {
     throw new ApiError(401, ERROR_CODE.unauthorized, 'Missing API key: send it in the X-API-Key header (or the apiKey parameter).');
   }
   const entitlement = keys.get(apiKey);
   if (!entitlement) throw new ApiError(401, ERROR_CODE.unauthorized, 'Invalid API key.');
   return entitlement;
+}
+
+/**
+ * Authenticates, counting each 401 against the client's address: past the throttle's limit the
+ * failure is a 429 instead (a valid key is never judged by it).
+ */
+function authenticateThrottled(request: FastifyRequest, keys: KeyRing, throttle: AuthThrottle | undefined): Entitlement {
+  try {
+    return authenticate(request, keys);
+  } catch (error) {
+    const retryAfterSec = throttle !== undefined && error instanceof ApiError ? throttle.fail(clientAddress(request.socket.remoteAddress)) : null;
+    if (retryAfterSec === null || throttle === undefined) throw error;
+    const { maxFailures, windowMs } = throttle.settings;
+    throw new ApiError(
+      429,
+      ERROR_CODE.rateLimited,
+      `Too many failed API key attempts from this address: more than ${String(maxFailures)} within ${String(windowMs / 1000)} s. Retry in ${String(retryAfterSec)} s.`,
+      retryAfterSec,
+    );
+  }
 }
 
 export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInstance> {
@@ -126,12 +162,17 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
         error.code === 'FST_ERR_MAX_PARAM_LENGTH'
           ? notFound('No endpoint at this path: a path segment is longer than 500 characters.')
           : new ApiError(400, ERROR_CODE.invalidFilters, 'The request URL could not be read: malformed percent-encoding.');
-      void reply.status(body.status).send(body.toBody());
+      void reply.status(body.status).headers(SECURITY_HEADERS).send(body.toBody());
     },
     clientErrorHandler: answerClientError,
   });
   app.decorateRequest('entitlement', null);
   app.decorateRequest('lang', 'en');
+  // First hook of all, so even answers a later hook gives (CORS preflight, authentication) carry them.
+  app.addHook('onRequest', (_request, reply, done) => {
+    void reply.headers(SECURITY_HEADERS);
+    done();
+  });
 
   await app.register(cors, {
     origin: true,
@@ -188,7 +229,7 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
           throw notFound(`Unknown language prefix "${lang.slice(0, 20)}": use one of ${LANGS.join(', ')}.`);
         }
         request.lang = lang as Lang;
-        request.entitlement = authenticate(request, options.keys);
+        request.entitlement = authenticateThrottled(request, options.keys, options.authThrottle);
         done();
       },
       handler: async (request, reply) => {

@@ -16,6 +16,7 @@ export const ERROR_CODE = {
   rateLimited: 'rate_limited',
   notEnabled: 'not_enabled',
   badGateway: 'bad_gateway',
+  serviceUnavailable: 'service_unavailable',
   internal: 'internal_error',
 } as const;
 

@@ -1,6 +1,6 @@
 // Query parameters of the REST API, read strictly: a bad value is a 400 `invalid_filters` that
 // names the parameter, an omitted required `oddsIds` a 422 (spec 7) — never a 500.
-import { IdError, parseFixtureId, parseOddsId, splitIdList, type ParsedOddsId } from '../../src/domain/ids.ts';
+import { IdError, parseFixtureId, parseOddsId, splitIdList, type FixtureIdParts, type ParsedOddsId } from '../../src/domain/ids.ts';
 import { invalidFilters, validationError } from './errors.ts';
 
 export type Query = Readonly<Record<string, string | undefined>>;
@@ -89,10 +89,9 @@ function asFilter<T>(parse: () => T): T {
   }
 }
 
-/** A well-formed fixtureId (400 naming the wrong part otherwise). */
-export function checkFixtureId(fixtureId: string): string {
-  asFilter(() => parseFixtureId(fixtureId));
-  return fixtureId;
+/** The segments of a well-formed fixtureId (400 naming the wrong part otherwise). */
+export function checkFixtureId(fixtureId: string): FixtureIdParts {
+  return asFilter(() => parseFixtureId(fixtureId));
 }
 
 /**

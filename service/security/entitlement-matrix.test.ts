@@ -42,7 +42,9 @@ let ids: {
 const futureSport = new Map<string, number>();
 
 beforeAll(async () => {
-  t = await startTestService({ SEED_PAST_DAYS: '0' });
+  // Every socket comes from 127.0.0.1 and a whole key's shapes log in at once: more than the
+  // default 10 sockets may wait for their login together (limits tested in auth-throttle.test.ts).
+  t = await startTestService({ SEED_PAST_DAYS: '0', GATEWAY_PENDING_PER_ADDRESS: '1000' });
   for (let i = 0; i < 20; i++) await t.advance(1000);
   const sim = t.service.simulator;
   const quoted = (sport: number) =>

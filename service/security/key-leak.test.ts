@@ -47,7 +47,12 @@ beforeAll(async () => {
     });
   }
   const config = {
-    ...loadConfig({ DATA_DIR: dir, PORT: '0', SEED_PAST_DAYS: '0', SCHEDULE_DAYS: '1', LOG_EVERY_SEC: '0', KEYS_FILE: keysFile, GATEWAY_ZSTD: 'off', GATEWAY_DRAIN_MS: '0' }, []),
+    // AUTH_FAIL_MAX 0: the wrong key is sent on purpose, REST and stream, and its 401 and 4401 are
+    // asserted; the throttle's 429/4429 (and that they leak nothing) are service/security/auth-throttle.test.ts.
+    ...loadConfig(
+      { DATA_DIR: dir, PORT: '0', SEED_PAST_DAYS: '0', SCHEDULE_DAYS: '1', LOG_EVERY_SEC: '0', KEYS_FILE: keysFile, GATEWAY_ZSTD: 'off', GATEWAY_DRAIN_MS: '0', AUTH_FAIL_MAX: '0' },
+      [],
+    ),
     adminPort: 0,
   };
   service = await startService(config, {

@@ -2,7 +2,7 @@
 // strengths (a softmax that drifts over time) and quoted by every bookmaker covering the sport.
 import type { Future, FutureOddsEntry } from '../../src/wire/schemas.ts';
 import { STATUS_NAMES } from '../../src/wire/schemas.ts';
-import { buildFutureOddsId } from '../../src/domain/ids.ts';
+import { buildFutureId, buildFutureOddsId } from '../../src/domain/ids.ts';
 import type { BookmakerProfile, ReferenceData, SeasonRef, TournamentRef } from '../catalogue/types.ts';
 import { createRng } from '../pricing/rng.ts';
 import type { Rng } from '../pricing/rng.ts';
@@ -70,7 +70,7 @@ export class FuturesBook {
   }
 
   private futureIdOf(tournament: TournamentRef, season: SeasonRef, marketNo: number): string {
-    return `id${String(tournament.sportId)}${String(season.seasonId)}${String(marketNo).padStart(4, '0')}`;
+    return buildFutureId({ providerSlug: 'id', sportId: tournament.sportId, seasonId: season.seasonId, futureMarketId: marketNo });
   }
 
   /**

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   IdError,
   buildFixtureId,
+  buildFutureId,
   buildFutureOddsId,
   buildOddsId,
   buildSelectionKey,
@@ -10,6 +11,7 @@ import {
   parseFixtureId,
   parseFutureOddsId,
   parseOddsId,
+  readFutureId,
   parseParlayId,
   parseSelectionKey,
   selectionKeyOfOddsId,
@@ -232,6 +234,38 @@ describe('buildOddsId', () => {
         expect(buildOddsId(parsed)).toBe(oddsId);
       }),
     );
+  });
+});
+
+describe('futureIds', () => {
+  it('read the sport, season and market of a futureId the service issues', () => {
+    expect(readFutureId('id14224467' + '0001')).toEqual({ providerSlug: 'id', sportId: 14, seasonId: 224467, futureMarketId: 1 });
+  });
+
+  it('read nothing from a futureId of another shape (futureIds are opaque to clients)', () => {
+    for (const id of ['odds', 'id0912340001', 'id141234', 'id14' + '9'.repeat(16) + '0001', 'ID14123450001', 'id14012340001', 'x:14123450001']) expect(readFutureId(id)).toBeNull();
+  });
+
+  it('build and read back every futureId', () => {
+    fc.assert(
+      fc.property(
+        fc.stringMatching(/^[a-z]{1,16}$/),
+        fc.integer({ min: 10, max: 99 }),
+        fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }),
+        fc.integer({ min: 0, max: 9999 }),
+        (providerSlug, sportId, seasonId, futureMarketId) => {
+          const parts = { providerSlug, sportId, seasonId, futureMarketId };
+          expect(readFutureId(buildFutureId(parts))).toEqual(parts);
+        },
+      ),
+    );
+  });
+
+  it('refuse to build a futureId from a part out of range', () => {
+    expectIdError(() => buildFutureId({ providerSlug: 'id', sportId: 9, seasonId: 1, futureMarketId: 1 }), 'futureId', 'sportId');
+    expectIdError(() => buildFutureId({ providerSlug: 'ID', sportId: 10, seasonId: 1, futureMarketId: 1 }), 'futureId', 'providerSlug');
+    expectIdError(() => buildFutureId({ providerSlug: 'id', sportId: 10, seasonId: 0, futureMarketId: 1 }), 'futureId', 'futureId');
+    expectIdError(() => buildFutureId({ providerSlug: 'id', sportId: 10, seasonId: 1, futureMarketId: 10_000 }), 'futureId', 'futureId');
   });
 });
 

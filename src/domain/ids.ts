@@ -4,6 +4,7 @@
 /** Which identifier an {@link IdError} is about. */
 export type IdKind =
   | 'fixtureId'
+  | 'futureId'
   | 'oddsId'
   | 'futureOddsId'
   | 'selectionKey'
@@ -311,6 +312,50 @@ export function buildOddsId(parts: OddsIdParts): string {
   if (!isPlayerId(playerId)) invalidPart('oddsId', undefined, 'playerId', String(playerId), EXPECT_PLAYER);
   checkSameSport('oddsId', undefined, outcomeId, fixture);
   return `${fixtureId}:${bookmaker}:${String(outcomeId)}:${String(playerId)}`;
+}
+
+/**
+ * The segments of a futureId in the futures listing's description (spec 2.1):
+ * `{providerSlug}{sportId}{seasonId}{futureMarketId}`, the futureMarketId as 4 zero-padded digits
+ * (the embedded service's choice; the spec leaves its width open).
+ */
+export interface FutureIdParts {
+  readonly providerSlug: string;
+  readonly sportId: number;
+  readonly seasonId: number;
+  readonly futureMarketId: number;
+}
+
+const FUTURE_ID_SEGMENTS = /^([a-z]{1,16})([1-9]\d)([1-9]\d{0,15})(\d{4})$/u;
+const FUTURE_MARKET_DIGITS = 4;
+
+/**
+ * The segments of a futureId of the shape the embedded service issues, or null for any other
+ * string: clients treat futureIds as opaque (the spec describes them two incompatible ways), so
+ * another shape is not an error, only an id whose sport cannot be read from it.
+ */
+export function readFutureId(futureId: string): FutureIdParts | null {
+  const match = FUTURE_ID_SEGMENTS.exec(futureId);
+  if (match === null) return null;
+  const [, providerSlug = '', sport = '', season = '', market = ''] = match;
+  const seasonId = Number(season);
+  if (!Number.isSafeInteger(seasonId)) return null;
+  return { providerSlug, sportId: Number(sport), seasonId, futureMarketId: Number(market) };
+}
+
+/**
+ * Builds a futureId; inverse of {@link readFutureId}.
+ * @throws IdError (kind 'futureId') when a part is out of range.
+ */
+export function buildFutureId(parts: FutureIdParts): string {
+  const { providerSlug, sportId, seasonId, futureMarketId } = parts;
+  if (!isProviderSlug(providerSlug)) invalidPart('futureId', undefined, 'providerSlug', quote(providerSlug), EXPECT_SLUG);
+  if (!Number.isInteger(sportId) || sportId < 10 || sportId > 99) invalidPart('futureId', undefined, 'sportId', String(sportId), EXPECT_SPORT);
+  if (!Number.isSafeInteger(seasonId) || seasonId < 1) invalidPart('futureId', undefined, 'futureId', `seasonId ${String(seasonId)}`, 'expected a positive integer');
+  if (!Number.isInteger(futureMarketId) || futureMarketId < 0 || futureMarketId > 9999) {
+    invalidPart('futureId', undefined, 'futureId', `futureMarketId ${String(futureMarketId)}`, 'expected an integer from 0 to 9999');
+  }
+  return `${providerSlug}${String(sportId)}${String(seasonId)}${String(futureMarketId).padStart(FUTURE_MARKET_DIGITS, '0')}`;
 }
 
 /**

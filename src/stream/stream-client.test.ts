@@ -267,12 +267,16 @@ describe('stream client', () => {
     expect(gw.logins[1]?.serverEpoch).toBe('e1');
   });
 
-  it('stops retrying after a 4401 and asks for the settings', async () => {
+  // 4429: a bad key from an address over its failed-login limit; retrying would keep it throttled.
+  it.each([
+    [4401, /API key was refused/],
+    [4429, /too many failed attempts/],
+  ])('stops retrying after a %i and asks for the settings', async (code, problem) => {
     const { gw, client: c } = await setup();
-    (await gw.nextConnection()).close(4401, 'invalid key');
+    (await gw.nextConnection()).close(code, 'refused');
     await until(() => c.status.needsSettings);
     expect(c.status).toMatchObject({ phase: 'offline', retryAt: null });
-    expect(c.status.problem).toMatch(/API key was refused/);
+    expect(c.status.problem).toMatch(problem);
   });
 
   it('shows in its status what login_ok.dropped says the key may not see, and nothing once a login drops nothing', async () => {
@@ -307,7 +311,7 @@ describe('stream client', () => {
 });
 
 describe('explainClose', () => {
-  it.each([4001, 4002, 4003, 4401, 4403, 1006])('explains close code %i in words', (code) => {
+  it.each([4001, 4002, 4003, 4401, 4403, 4429, 1006])('explains close code %i in words', (code) => {
     expect(explainClose(code, '')).toContain(String(code));
   });
 });

@@ -135,7 +135,7 @@ export interface StreamClient {
   readonly status: StreamStatus;
 }
 
-/** A close code explained in words; 4401 also sends the user to the settings. */
+/** A close code explained in words; 4401 and 4429 also send the user to the settings. */
 export function explainClose(code: number, reason: string): string {
   const why = reason === '' ? '' : ` (${reason})`;
   switch (code) {
@@ -143,6 +143,8 @@ export function explainClose(code: number, reason: string): string {
       return `The gateway closed the stream: no valid login frame in time (4001)${why}.`;
     case CLOSE_CODES.unauthorized:
       return `The API key was refused by the stream gateway (4401)${why}. Check the key in the settings.`;
+    case CLOSE_CODES.tooManyFailedLogins:
+      return `The API key was refused by the stream gateway, and this address made too many failed attempts (4429)${why}. Check the key in the settings.`;
     case CLOSE_CODES.nothingToSubscribe:
       return `This key may not subscribe to any of the chosen channels, sports or bookmakers (4403)${why}.`;
     case CLOSE_CODES.tooManyConnections:
@@ -512,9 +514,11 @@ export function createStreamClient(options: StreamClientOptions): StreamClient {
       setStatus({ phase: 'offline' });
       return;
     }
-    if (code === CLOSE_CODES.unauthorized || code === CLOSE_CODES.nothingToSubscribe) {
-      // Retrying cannot help until the settings change.
-      setStatus({ phase: 'offline', problem, needsSettings: code === CLOSE_CODES.unauthorized, retryAt: null });
+    // 4429 is a bad key too (sent only once the address is over its failed-login limit).
+    const badKey = code === CLOSE_CODES.unauthorized || code === CLOSE_CODES.tooManyFailedLogins;
+    if (badKey || code === CLOSE_CODES.nothingToSubscribe) {
+      // Retrying cannot help until the settings change (and retrying a bad key only keeps the address throttled).
+      setStatus({ phase: 'offline', problem, needsSettings: badKey, retryAt: null });
       return;
     }
     const cap = Math.min(backoff.maxMs, backoff.baseMs * 2 ** attempt);

@@ -866,7 +866,7 @@ export const receiveTypeSchema = z.enum(RECEIVE_TYPES);
 
 /**
  * The WebSocket close codes (stream note). 4002 and 4003 are public; 4001, 4401 and 4403 are the
- * note's decisions.
+ * note's decisions; 4429 is the embedded service's (docs/stream.md).
  */
 export const CLOSE_CODES = {
   noLogin: 4001,
@@ -874,6 +874,8 @@ export const CLOSE_CODES = {
   tooManyConnections: 4003,
   unauthorized: 4401,
   nothingToSubscribe: 4403,
+  /** A login with a bad key from an address over its failed-authentication limit (docs/stream.md). */
+  tooManyFailedLogins: 4429,
 } as const;
 
 /**
@@ -963,6 +965,8 @@ export const errorFrameSchema = z.looseObject({
   type: z.literal('error'),
   code: z.string(),
   message: z.string(),
+  /** With 4429: seconds until a login from this address is judged again (as REST's retryAfterSec). */
+  retryAfterSec: z.number().int().nonnegative().optional(),
 });
 export type ErrorFrame = z.infer<typeof errorFrameSchema>;
 

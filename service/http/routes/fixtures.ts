@@ -12,8 +12,8 @@ import type { Entitlement } from '../keys.ts';
 import { localizeView } from '../localize.ts';
 import { OddsJsonCache, shownOdds, type OddsSelection } from '../odds-cache.ts';
 import type { FixtureSource } from '../ports.ts';
-import { boolParam, checkFixtureId, exactlyOne, intParam, listParam, type Query } from '../query.ts';
-import { chosenBookmakers, entitlementOf, requireSport, requireTournament } from '../scope.ts';
+import { boolParam, exactlyOne, intParam, listParam, type Query } from '../query.ts';
+import { chosenBookmakers, entitlementOf, requireFixtureId, requireSport, requireTournament, requireTournamentId } from '../scope.ts';
 
 export interface FixtureRoutesDeps {
   readonly fixtures: FixtureSource;
@@ -25,12 +25,16 @@ function visible(e: Entitlement, view: FixtureView): boolean {
   return e.allowsEvent(view.sport.sportId, view.tournament.tournamentId, view.status.live);
 }
 
-/** `fixtureIds`: well-formed ids (400 otherwise); those the key may not see → 403. Unknown ones are skipped. */
+/**
+ * `fixtureIds`: well-formed ids (400 otherwise); one whose sport or tournament segment is outside
+ * the key → 403, existing or not; an existing one of a phase (live, pre-game) outside it → 403.
+ * Unknown ones within the key are skipped.
+ */
 export function requestedFixtures(e: Entitlement, source: FixtureSource, query: Query): FixtureView[] {
   const ids = listParam(query, 'fixtureIds') ?? [];
   const views: FixtureView[] = [];
   for (const id of ids) {
-    checkFixtureId(id);
+    requireFixtureId(e, id);
     const view = source.view(id);
     if (view === null) continue;
     if (!visible(e, view)) {
@@ -43,9 +47,8 @@ export function requestedFixtures(e: Entitlement, source: FixtureSource, query: 
 }
 
 function tournamentFixtures(e: Entitlement, deps: FixtureRoutesDeps, tournamentId: number): FixtureView[] {
-  const tournament = deps.reference.tournamentById.get(tournamentId);
-  if (tournament === undefined) return [];
-  requireTournament(e, tournament.sportId, tournamentId);
+  requireTournamentId(e, deps.reference, tournamentId);
+  if (!deps.reference.tournamentById.has(tournamentId)) return [];
   const views: FixtureView[] = [];
   for (const id of deps.fixtures.fixtureIds()) {
     const view = deps.fixtures.view(id);
@@ -131,10 +134,7 @@ export function fixtureHandlers(deps: FixtureRoutesDeps): Record<
       const from = intParam(query, 'startTimeFrom', { min: 0 });
       const to = intParam(query, 'startTimeTo', { min: 0 });
       if (sportId !== undefined) requireSport(e, sportId);
-      if (tournamentId !== undefined) {
-        const t = deps.reference.tournamentById.get(tournamentId);
-        if (t !== undefined) requireTournament(e, t.sportId, tournamentId);
-      }
+      if (tournamentId !== undefined) requireTournamentId(e, deps.reference, tournamentId);
       if (live === true && !e.access.live) throw notAllowed('This API key has no live access.');
       const ids = query.fixtureIds === undefined ? null : requestedFixtures(e, deps.fixtures, query);
       const views: FixtureView[] = [];

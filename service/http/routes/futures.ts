@@ -7,7 +7,7 @@ import { invalidFilters } from '../errors.ts';
 import { localizeEvent } from '../localize.ts';
 import type { FutureSource } from '../ports.ts';
 import { intParam, listParam } from '../query.ts';
-import { chosenBookmakers, entitlementOf, requireSport, requireTournament } from '../scope.ts';
+import { chosenBookmakers, entitlementOf, requireFutureId, requireSport, requireTournament, requireTournamentId } from '../scope.ts';
 
 export interface FutureRoutesDeps {
   readonly futures: FutureSource;
@@ -21,10 +21,7 @@ export function futureHandlers(deps: FutureRoutesDeps): Record<'futuresLive' | '
       const sportId = intParam(query, 'sportId', { min: 10, max: 99 });
       const tournamentId = intParam(query, 'tournamentId', { min: 0, max: 999_999 });
       if (sportId !== undefined) requireSport(e, sportId);
-      if (tournamentId !== undefined) {
-        const t = deps.reference.tournamentById.get(tournamentId);
-        if (t !== undefined) requireTournament(e, t.sportId, tournamentId);
-      }
+      if (tournamentId !== undefined) requireTournamentId(e, deps.reference, tournamentId);
       const chosen = new Set(chosenBookmakers(e, deps.reference.data.bookmakers.map((b) => b.bookmaker), query));
       const bookmakerAllowed = (slug: string) => chosen.has(slug);
       return deps.futures
@@ -52,6 +49,8 @@ export function futureHandlers(deps: FutureRoutesDeps): Record<'futuresLive' | '
       const chosen = new Set(chosenBookmakers(e, deps.reference.data.bookmakers.map((b) => b.bookmaker), query));
       const bookmakerAllowed = (slug: string) => chosen.has(slug);
       const out: { futureId: string; odds: Record<string, Record<string, FutureOddsEntry>> }[] = [];
+      // Judged by the ids themselves first: one outside the key is a 403 whether it exists or not.
+      for (const id of ids) requireFutureId(e, deps.reference, id);
       for (const id of ids) {
         const future = deps.futures.view(id);
         if (future === null) continue;

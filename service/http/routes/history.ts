@@ -10,8 +10,8 @@ import { invalidFilters, notAllowed } from '../errors.ts';
 import type { Entitlement } from '../keys.ts';
 import { localizeView } from '../localize.ts';
 import type { FixtureSource, FutureSource } from '../ports.ts';
-import { checkFixtureId, intParam, listParam, requiredParam, type Query } from '../query.ts';
-import { chosenBookmakers, entitlementOf, requireBookmaker, requireTournament } from '../scope.ts';
+import { intParam, listParam, requiredParam, type Query } from '../query.ts';
+import { chosenBookmakers, entitlementOf, requireBookmaker, requireFixtureId, requireFutureId, requireTournament } from '../scope.ts';
 
 export interface HistoryRoutesDeps {
   readonly fixtures: FixtureSource;
@@ -24,7 +24,8 @@ export interface HistoryRoutesDeps {
 }
 
 function fixtureParam(e: Entitlement, deps: HistoryRoutesDeps, query: Query): FixtureView {
-  const fixtureId = checkFixtureId(requiredParam(query, 'fixtureId'));
+  const fixtureId = requiredParam(query, 'fixtureId');
+  requireFixtureId(e, fixtureId);
   const view = deps.fixtures.view(fixtureId);
   if (view === null) throw invalidFilters(`Unknown fixtureId "${fixtureId}".`);
   requireTournament(e, view.sport.sportId, view.tournament.tournamentId);
@@ -36,6 +37,7 @@ function fixtureParam(e: Entitlement, deps: HistoryRoutesDeps, query: Query): Fi
 
 function futureParam(e: Entitlement, deps: HistoryRoutesDeps, query: Query): Future {
   const futureId = requiredParam(query, 'futureId');
+  requireFutureId(e, deps.reference, futureId);
   const future = deps.futures.view(futureId);
   if (future === null) throw invalidFilters(`Unknown futureId "${futureId.slice(0, 80)}".`);
   requireTournament(e, future.sport.sportId, future.tournament.tournamentId);

@@ -18,10 +18,14 @@ function escapeXml(text: string): string {
   return text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c] ?? c);
 }
 
+/**
+ * The badge image: initials and colours only. It is served without a key, so it must carry no
+ * team name (no label, no title); a page writes the name next to it.
+ */
 export function badgeSvg(participant: ParticipantRef): string {
   const [primary, secondary] = coloursOf(participant.participantId);
   const initials = escapeXml(participant.participantAbbr.slice(0, 3).toUpperCase());
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" role="img" aria-label="${escapeXml(participant.participantName)}">
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" aria-hidden="true">
 <path d="M32 2 L58 10 V30 C58 46 46 56 32 62 C18 56 6 46 6 30 V10 Z" fill="${primary}" stroke="${secondary}" stroke-width="3"/>
 <text x="32" y="39" text-anchor="middle" font-family="system-ui, sans-serif" font-size="${initials.length > 2 ? 15 : 19}" font-weight="700" fill="${secondary}">${initials}</text>
 </svg>
@@ -41,7 +45,7 @@ export function badgeRedirectHandler(reference: ReferenceIndex): ApiHandler {
   };
 }
 
-/** The public image route (no key: it reveals nothing the badge redirect did not). */
+/** The public image route (no key: initials and colours, nothing the badge redirect would not show). */
 export function registerBadgeImages(app: FastifyInstance, reference: ReferenceIndex): void {
   app.get('/media/badges/:file', (request, reply) => {
     const file = (request.params as { file?: string }).file ?? '';

@@ -14,7 +14,8 @@ import {
 } from '../../catalogue/records.ts';
 import type { ReferenceIndex } from '../../catalogue/reference-data.ts';
 import type { ApiHandler } from '../app.ts';
-import { entitlementOf, requireSport, requireTournament } from '../scope.ts';
+import { sportIdOfMarketId, sportIdOfOutcomeId } from '../../../src/domain/ids.ts';
+import { entitlementOf, requireSport, requireTournament, requireTournamentId } from '../scope.ts';
 import { exactlyOne, intListParam, intParam } from '../query.ts';
 
 export interface ReferenceDeps {
@@ -30,7 +31,6 @@ export function referenceHandlers(deps: ReferenceDeps): Record<
 > {
   const { reference, catalogue } = deps;
   const data = reference.data;
-  const sportIds = new Set(data.sports.map((s) => s.sportId));
   const seasonsById = reference.seasonById;
 
   return {
@@ -58,8 +58,7 @@ export function referenceHandlers(deps: ReferenceDeps): Record<
       const visible = (s: { sportId: number; tournamentId: number }) => e.allowsSport(s.sportId) && e.allowsTournament(s.tournamentId);
       if (mode === 'tournamentId') {
         const tournamentId = intParam(query, 'tournamentId', { min: 0, max: 999_999 }) ?? 0;
-        const tournament = reference.tournamentById.get(tournamentId);
-        if (tournament) requireTournament(e, tournament.sportId, tournamentId);
+        requireTournamentId(e, reference, tournamentId);
         return (reference.seasonsByTournament.get(tournamentId) ?? []).map(toSeasonRecord);
       }
       const ids = intListParam(query, 'seasonIds') ?? [];
@@ -78,9 +77,9 @@ export function referenceHandlers(deps: ReferenceDeps): Record<
       }
       if (mode === 'tournamentId') {
         const tournamentId = intParam(query, 'tournamentId', { min: 0, max: 999_999 }) ?? 0;
+        requireTournamentId(e, reference, tournamentId);
         const tournament = reference.tournamentById.get(tournamentId);
         if (!tournament) return [];
-        requireTournament(e, tournament.sportId, tournamentId);
         return tournament.participantIds.map((id) => reference.participantById.get(id)).filter((p) => p !== undefined).map(toParticipantRecord);
       }
       const participants = (intListParam(query, 'participantIds') ?? []).map((id) => reference.participantById.get(id)).filter((p) => p !== undefined);
@@ -127,13 +126,15 @@ export function referenceHandlers(deps: ReferenceDeps): Record<
       const mode = exactlyOne(query, ['marketIds', 'sportId', 'outcomeIds']);
       if (mode === 'sportId') {
         const sportId = intParam(query, 'sportId', { min: 10, max: 99 }) ?? 0;
-        if (sportIds.has(sportId)) requireSport(e, sportId);
+        requireSport(e, sportId);
         return (catalogue.bySport.get(sportId) ?? []).map((m) => toMarketRecord(m, request.lang));
       }
+      const ids = intListParam(query, mode, 1000) ?? [];
+      // A marketId or outcomeId carries its sport in its first two digits: one of a sport outside
+      // the key is a 403 whether it exists or not (ids under 100 carry none and match nothing).
+      for (const id of ids) if (id >= 100) requireSport(e, mode === 'marketIds' ? sportIdOfMarketId(id) : sportIdOfOutcomeId(id));
       const markets =
-        mode === 'marketIds'
-          ? (intListParam(query, 'marketIds', 1000) ?? []).map((id) => catalogue.byMarketId.get(id))
-          : [...new Set((intListParam(query, 'outcomeIds', 1000) ?? []).map((id) => catalogue.byOutcomeId.get(id)?.market))];
+        mode === 'marketIds' ? ids.map((id) => catalogue.byMarketId.get(id)) : [...new Set(ids.map((id) => catalogue.byOutcomeId.get(id)?.market))];
       const found = markets.filter((m) => m !== undefined);
       for (const m of found) requireSport(e, m.sportId);
       return found.map((m) => toMarketRecord(m, request.lang));
