@@ -4,6 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 import type { Duplex } from 'node:stream';
 import { buildApiHandlers } from './http/api.ts';
 import { buildHttpApp } from './http/app.ts';
@@ -67,6 +68,14 @@ export interface ServiceOptions {
   readonly manualTicks?: boolean;
   /** The built dashboard to serve at `/` (vite's dist/); not served when absent. */
   readonly dashboardDir?: string;
+}
+
+/** The longest delay the histogram saw (ms), then starts it afresh. */
+function takeMaxDelayMs(histogram: IntervalHistogram): number {
+  // An empty histogram reports its max as 0 (and min as a huge sentinel): no sample, no stall.
+  const maxMs = histogram.count === 0 ? 0 : histogram.max / 1e6;
+  histogram.reset();
+  return Math.round(maxMs * 10) / 10;
 }
 
 function closeServer(server: http.Server): Promise<void> {
@@ -133,6 +142,10 @@ export async function startService(config: ServiceConfig, options: ServiceOption
     benchmarkMode: config.benchmarkMode,
     log,
   });
+  // Benchmark mode only: /healthz reports the longest event-loop stall since the previous
+  // /healthz, so a bench can see what a load does to every other request (bench:history-load).
+  const loopDelay = config.benchmarkMode ? monitorEventLoopDelay({ resolution: 5 }) : null;
+  loopDelay?.enable();
   const app = await buildHttpApp({
     keys,
     authThrottle,
@@ -177,6 +190,7 @@ export async function startService(config: ServiceConfig, options: ServiceOption
           priceChanges: stats.priceChanges,
           dbBytes: history.sizeBytes(),
           history: historyHealth,
+          ...(loopDelay === null ? {} : { eventLoopMaxDelayMs: takeMaxDelayMs(loopDelay) }),
         };
       });
     },
@@ -211,6 +225,7 @@ export async function startService(config: ServiceConfig, options: ServiceOption
       if (closed) return;
       closed = true;
       await gateway.close();
+      loopDelay?.disable();
       simulator.stop();
       await Promise.all([app.close(), closeServer(admin)]);
       recorder.close();

@@ -1,6 +1,9 @@
 // The v5 REST API of the running service, through real HTTP on loopback, on the simulator's own
 // generated world (one finished day seeded, the simulation frozen so answers can be compared).
+import { once } from 'node:events';
 import { rmSync } from 'node:fs';
+import type http from 'node:http';
+import net from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildFixtureId, buildFutureId, parseFixtureId } from '../../src/domain/ids.ts';
@@ -191,6 +194,86 @@ describe('recorded odds, CLV and settlement', () => {
     const view = clvFixtureViewSchema.parse((await get(`/en/fixtures/odds/clv?fixtureId=${cancelled}`)).body);
     expect(view.reissuedFixtureId).toBe(sim().fixtureRecord(cancelled)?.reissuedFixtureId);
   });
+});
+
+describe('a fixture\'s whole history, every bookmaker', () => {
+  const bookmakers = () => sim().books.map((b) => b.bookmaker);
+  const historicalPath = (fixtureId: string) => `/en/fixtures/odds/historical?fixtureId=${fixtureId}&bookmakers=${bookmakers().join(',')}`;
+  let largestFixtureId: string | undefined;
+  /** The finished fixture with the longest recorded history: the heaviest answer of the seeded day. */
+  const largestHistory = (): string => {
+    if (largestFixtureId !== undefined) return largestFixtureId;
+    let largest = { fixtureId: '', rows: 0 };
+    for (const fixtureId of sim().fixtureIds(2)) {
+      const rows = service.history.readHistoryForFixture(fixtureId, { bookmakers: bookmakers() }).length;
+      if (rows > largest.rows) largest = { fixtureId, rows };
+    }
+    largestFixtureId = largest.fixtureId;
+    return largestFixtureId;
+  };
+
+  it('answers exactly the text of one JSON.stringify of the history by bookmaker, oddsId and changedAt', async () => {
+    const fixtureId = largestHistory();
+    const rows = service.history.readHistoryForFixture(fixtureId, { bookmakers: bookmakers() });
+    expect(new Set(rows.map((r) => r.bookmaker)).size).toBeGreaterThanOrEqual(12);
+    const odds: Record<string, Record<string, Record<string, unknown>>> = {};
+    for (const r of rows) {
+      ((odds[r.bookmaker] ??= {})[r.oddsId] ??= {})[String(r.changedAt)] = {
+        bookmaker: r.bookmaker,
+        outcomeId: r.outcomeId,
+        playerId: r.playerId,
+        marketId: r.marketId,
+        price: r.price,
+        active: r.active,
+        marketActive: r.marketActive,
+        limit: r.limit,
+        changedAt: r.changedAt,
+      };
+    }
+    const res = await fetch(service.url + historicalPath(fixtureId), { headers: { 'X-API-Key': 'bench-key' } });
+    const text = await res.text();
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(Number(res.headers.get('content-length'))).toBe(Buffer.byteLength(text));
+    expect(text.length).toBeGreaterThan(1_000_000);
+    expect(text).toBe(JSON.stringify({ fixtureId, odds }));
+  }, 60_000);
+
+  it('answers a /healthz that arrives while it builds a large history before that history is sent', async () => {
+    const path = historicalPath(largestHistory());
+    const { port } = service.server.address() as net.AddressInfo;
+    const probe = net.connect(port, '127.0.0.1');
+    await once(probe, 'connect');
+    let probeAnswer = '';
+    probe.on('data', (chunk: Buffer) => {
+      probeAnswer += chunk.toString('utf8');
+    });
+    let historyResponse: http.ServerResponse | undefined;
+    let historySentBeforeHealthz: boolean | undefined;
+    // The /healthz request goes out the moment the server takes the history request.
+    const onRequest = (request: http.IncomingMessage, response: http.ServerResponse): void => {
+      if (request.url === path) {
+        historyResponse = response;
+        probe.end('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n');
+      } else if (request.url === '/healthz') {
+        response.on('finish', () => {
+          historySentBeforeHealthz = historyResponse?.writableEnded;
+        });
+      }
+    };
+    service.server.prependListener('request', onRequest);
+    try {
+      const history = await fetch(service.url + path, { headers: { 'X-API-Key': 'bench-key' } });
+      expect(history.status).toBe(200);
+      await history.arrayBuffer();
+      if (!probe.closed) await once(probe, 'close');
+    } finally {
+      service.server.off('request', onRequest);
+      probe.destroy();
+    }
+    expect(probeAnswer).toMatch(/^HTTP\/1\.1 200 /);
+    expect(historySentBeforeHealthz).toBe(false);
+  }, 60_000);
 });
 
 describe('futures and media', () => {

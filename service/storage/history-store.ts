@@ -134,6 +134,13 @@ export interface HistoryStore {
   /** The changes of a fixture's prices, by changedAt (changes at the same ms in append order). */
   readHistoryForFixture(fixtureId: string, filters?: HistoryFilters): FixturePriceChange[];
   readHistoryForFuture(futureId: string, filters?: HistoryFilters): FuturePriceChange[];
+  /**
+   * The rows of `readHistoryForFixture`, in order, in pages of at most `pageRows`; each page is
+   * one short query, so a caller may yield to the event loop between pages (a large history then
+   * never blocks other requests for its whole read). The read covers the changes stored when the
+   * first page is taken.
+   */
+  readHistoryPagesForFixture(fixtureId: string, filters: HistoryFilters, pageRows: number): Iterable<FixturePriceChange[]>;
   /** The first recorded change of a price (its OLV), or null when it has none. */
   readFirst(oddsId: string): PriceChange | null;
   /** The last change of a price with changedAt < `timeMs` (its CLV when `timeMs` is the settlement). */

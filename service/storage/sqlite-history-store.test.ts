@@ -219,6 +219,47 @@ describe('readHistoryForFixture', () => {
   });
 });
 
+describe('readHistoryPagesForFixture', () => {
+  const prices = (pages: Iterable<FixturePriceChange[]>): number[][] => [...pages].map((page) => page.map((c) => c.price));
+
+  beforeEach(() => {
+    // Six changes, two in one millisecond (seq breaks the tie), one of another fixture between.
+    store.appendChanges([
+      fx(FIXTURE, 'bet365', 1001, T0, 1.01),
+      fx(FIXTURE, 'pinnacle', 1001, T0 + 10, 1.02),
+      fx(FIXTURE, 'bet365', 1002, T0 + 10, 1.03),
+      fx(OTHER_FIXTURE, 'bet365', 1001, T0 + 15, 9.0),
+      fx(FIXTURE, 'bet365', 1001, T0 + 20, 1.04),
+    ]);
+    store.appendChanges([fx(FIXTURE, 'pinnacle', 1001, T0 + 30, 1.05), fx(FIXTURE, 'bet365', 1002, T0 + 40, 1.06)]);
+  });
+
+  it('gives the rows of one read, in order, in pages of at most pageRows', () => {
+    expect(prices(store.readHistoryPagesForFixture(FIXTURE, {}, 2))).toEqual([[1.01, 1.02], [1.03, 1.04], [1.05, 1.06]]);
+    expect(prices(store.readHistoryPagesForFixture(FIXTURE, {}, 4))).toEqual([[1.01, 1.02, 1.03, 1.04], [1.05, 1.06]]);
+  });
+
+  it('applies bookmakers, oddsIds, the time window and the row limit as one read does', () => {
+    expect(prices(store.readHistoryPagesForFixture(FIXTURE, { bookmakers: ['bet365'] }, 1))).toEqual([[1.01], [1.03], [1.04], [1.06]]);
+    expect(prices(store.readHistoryPagesForFixture(FIXTURE, { oddsIds: [oddsId(FIXTURE, 'bet365', 1002)], from: T0 + 10, to: T0 + 40 }, 5))).toEqual([[1.03]]);
+    expect(prices(store.readHistoryPagesForFixture(FIXTURE, { limit: 3 }, 2))).toEqual([[1.01, 1.02], [1.03]]);
+    expect(prices(store.readHistoryPagesForFixture(FIXTURE, { bookmakers: [] }, 2))).toEqual([]);
+    expect(prices(store.readHistoryPagesForFixture('sr10000017999999', {}, 2))).toEqual([]);
+  });
+
+  it('leaves out what is appended between pages, new prices included', () => {
+    const pages = store.readHistoryPagesForFixture(FIXTURE, {}, 3)[Symbol.iterator]();
+    const first = pages.next();
+    store.appendChanges([fx(FIXTURE, 'bet365', 1001, T0 + 50, 1.07), fx(FIXTURE, 'unibet', 1001, T0 + 35, 1.08)]);
+    const rest = [...{ [Symbol.iterator]: () => pages }];
+    expect([first.value ?? [], ...rest].flat().map((c) => c.price)).toEqual([1.01, 1.02, 1.03, 1.04, 1.05, 1.06]);
+  });
+
+  it('refuses a page size that is not a positive integer', () => {
+    expect(() => [...store.readHistoryPagesForFixture(FIXTURE, {}, 0)]).toThrow(HistoryStoreError);
+  });
+});
+
 describe('readOpeningAndClosing', () => {
   const settledAt = T0 + 10_000;
   beforeEach(() => {

@@ -106,6 +106,10 @@ interface ChangeRow {
   stake_limit: number | null;
 }
 
+interface PagedChangeRow extends ChangeRow {
+  seq: number;
+}
+
 interface EventRow {
   id: number;
   base_ms: number | null;
@@ -207,8 +211,8 @@ function fileSize(file: string): number {
 
 /** Every statement the store runs, prepared once per connection. */
 function prepareStatements(db: Database.Database) {
-  const scan = (where: string, order: 'ASC' | 'DESC', limit: '' | ' LIMIT ?' | ' LIMIT 1'): string =>
-    `SELECT ${CHANGE_COLUMNS} FROM price_change WHERE ${where} ORDER BY at_rel ${order}, seq ${order}${limit}`;
+  const scan = (where: string, order: 'ASC' | 'DESC', limit: '' | ' LIMIT ?' | ' LIMIT 1', columns = CHANGE_COLUMNS): string =>
+    `SELECT ${columns} FROM price_change WHERE ${where} ORDER BY at_rel ${order}, seq ${order}${limit}`;
   return {
     eventByExt: db.prepare<[number, string], EventRow>('SELECT id, base_ms FROM event WHERE kind = ? AND ext_id = ?'),
     insertEvent: db.prepare<[number, string]>('INSERT INTO event (kind, ext_id) VALUES (?, ?)'),
@@ -246,6 +250,13 @@ function prepareStatements(db: Database.Database) {
     ),
     rangeKeys: db.prepare<[number, number, number, string, number], ChangeRow>(
       scan(`event_id = ? AND at_rel >= ? AND at_rel < ? AND ${IN_KEYS}`, 'ASC', ' LIMIT ?'),
+    ),
+    // Keyset pages: the rows after the cursor (at_rel, seq) up to an end row, in index order.
+    pageAll: db.prepare<[number, number, number, number, number, number, number], PagedChangeRow>(
+      scan('event_id = ? AND (at_rel, seq) > (?, ?) AND (at_rel, seq) <= (?, ?) AND at_rel < ?', 'ASC', ' LIMIT ?', `${CHANGE_COLUMNS}, seq`),
+    ),
+    pageKeys: db.prepare<[number, number, number, number, number, number, string, number], PagedChangeRow>(
+      scan(`event_id = ? AND (at_rel, seq) > (?, ?) AND (at_rel, seq) <= (?, ?) AND at_rel < ? AND ${IN_KEYS}`, 'ASC', ' LIMIT ?', `${CHANGE_COLUMNS}, seq`),
     ),
     beforeAllDesc: db.prepare<[number, number], ChangeRow>(scan('event_id = ? AND at_rel < ?', 'DESC', '')),
     beforeKeysDesc: db.prepare<[number, number, string], ChangeRow>(
@@ -415,6 +426,10 @@ export class SqliteHistoryStore implements HistoryStore {
 
   readHistoryForFixture(fixtureId: string, filters: HistoryFilters = {}): FixturePriceChange[] {
     return this.readEventHistory('fixture', fixtureId, filters).map((c) => this.asFixture(c));
+  }
+
+  *readHistoryPagesForFixture(fixtureId: string, filters: HistoryFilters, pageRows: number): Generator<FixturePriceChange[], void, undefined> {
+    for (const page of this.eventHistoryPages('fixture', fixtureId, filters, pageRows)) yield page.map((c) => this.asFixture(c));
   }
 
   readHistoryForFuture(futureId: string, filters: HistoryFilters = {}): FuturePriceChange[] {
@@ -785,6 +800,45 @@ export class SqliteHistoryStore implements HistoryStore {
       ? this.stmt.rangeAll.all(event.id, from, to, limit)
       : this.stmt.rangeKeys.all(event.id, from, to, JSON.stringify([...byId.keys()]), limit);
     return rows.map((row) => this.toChange(kind, extId, base, this.keyOfRow(byId, row), row));
+  }
+
+  /**
+   * `readEventHistory` in pages of at most `pageRows`, one keyset query per page (no statement
+   * stays open between pages: the connection is shared with the writer). The end is the event's
+   * latest row when the first page is read, so appends made between pages are left out, as one
+   * query would have left them out.
+   */
+  private *eventHistoryPages(kind: Kind, extId: string, filters: HistoryFilters, pageRows: number): Generator<PriceChange[], void, undefined> {
+    if (!isSafeInteger(pageRows) || pageRows < 1) throw new HistoryStoreError(`pageRows must be a positive integer, got ${String(pageRows)}`);
+    const event = this.findEvent(kind, extId);
+    if (event === null || event.base === null) return;
+    const base = event.base;
+    const { keys, all } = this.selectKeys(event.id, filters);
+    const end = this.stmt.tail.get(event.id);
+    if (keys.length === 0 || end === undefined) return;
+    const byId = new Map(keys.map((k) => [k.id, k]));
+    const idsJson = JSON.stringify([...byId.keys()]);
+    const [from, to] = this.relRange(filters, base);
+    let left = filters.limit === undefined ? Infinity : limitOf(filters.limit);
+    // seq starts at 0, so (from, -1) puts the cursor just before the first row at `from`.
+    let cursor = { at: from, seq: -1 };
+    while (left > 0) {
+      const n = Math.min(pageRows, left);
+      const rows = all
+        ? this.stmt.pageAll.all(event.id, cursor.at, cursor.seq, end.at_rel, end.seq, to, n)
+        : this.stmt.pageKeys.all(event.id, cursor.at, cursor.seq, end.at_rel, end.seq, to, idsJson, n);
+      const last = rows[rows.length - 1];
+      if (last === undefined) return;
+      cursor = { at: last.at_rel, seq: last.seq };
+      left -= rows.length;
+      // A key missing from byId was created by an append made after the first page (at an
+      // earlier time than the end row): not part of this read.
+      yield rows.flatMap((row) => {
+        const key = byId.get(row.odds_key);
+        return key === undefined ? [] : [this.toChange(kind, extId, base, key, row)];
+      });
+      if (rows.length < n) return;
+    }
   }
 
   /**

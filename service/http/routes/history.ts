@@ -1,6 +1,7 @@
 // Recorded odds: /fixtures/odds/historical, /fixtures/odds/clv (spec 4.7: OLV = first recorded
 // price, CLV = last before settlement), /fixtures/settlement, and their futures counterparts
 // (/futures/odds/historical, spec 4.8, and /futures/odds/clv).
+import { Readable } from 'node:stream';
 import { decimalToAmerican, decimalToFractionalExact } from '../../../src/domain/odds-format.ts';
 import type { FixtureView, Future } from '../../../src/wire/schemas.ts';
 import type { ReferenceIndex } from '../../catalogue/reference-data.ts';
@@ -12,6 +13,7 @@ import { localizeView } from '../localize.ts';
 import type { FixtureSource, FutureSource } from '../ports.ts';
 import { intParam, listParam, requiredParam, type Query } from '../query.ts';
 import { chosenBookmakers, entitlementOf, requireBookmaker, requireFixtureId, requireFutureId, requireTournament } from '../scope.ts';
+import { concurrencyGate, jsonChunksYielding, yieldToEventLoop } from '../cooperative.ts';
 
 export interface HistoryRoutesDeps {
   readonly fixtures: FixtureSource;
@@ -70,12 +72,15 @@ function clvEntry(change: FixturePriceChange | FuturePriceChange) {
   };
 }
 
+type Nested<V> = Record<string, Record<string, Record<string, V>>>;
+
+/** Rows by bookmaker, then oddsId, then `key`, added to `out` (keys keep the rows' order). */
 function nest<C extends FixturePriceChange | FuturePriceChange, V>(
   rows: readonly C[],
   value: (row: C) => V,
   key: (row: C) => string,
-): Record<string, Record<string, Record<string, V>>> {
-  const out: Record<string, Record<string, Record<string, V>>> = {};
+  out: Nested<V> = {},
+): Nested<V> {
   for (const row of rows) {
     const byBook = (out[row.bookmaker] ??= {});
     const byOdds = (byBook[row.oddsId] ??= {});
@@ -84,12 +89,33 @@ function nest<C extends FixturePriceChange | FuturePriceChange, V>(
   return out;
 }
 
+/** Rows per page of a historical read: a few milliseconds of work between two yields. */
+const HISTORY_PAGE_ROWS = 500;
+
+/** Heavy history answers built at once; the others wait their turn (see concurrencyGate). */
+const historyBuilds = concurrencyGate(2);
+
+function historicalEntry(r: FixturePriceChange) {
+  return {
+    bookmaker: r.bookmaker,
+    outcomeId: r.outcomeId,
+    playerId: r.playerId,
+    marketId: r.marketId,
+    price: r.price,
+    active: r.active,
+    marketActive: r.marketActive,
+    limit: r.limit,
+    changedAt: r.changedAt,
+  };
+}
+type HistoricalEntry = ReturnType<typeof historicalEntry>;
+
 export function historyHandlers(deps: HistoryRoutesDeps): Record<
   'fixtureHistorical' | 'fixtureClv' | 'settlement' | 'futureHistorical' | 'futureClv',
   ApiHandler
 > {
   return {
-    fixtureHistorical: (query, request) => {
+    fixtureHistorical: async (query, request, reply) => {
       const e = entitlementOf(request);
       const view = fixtureParam(e, deps, query);
       if (query.bookmakers === undefined && query.oddsIds === undefined) {
@@ -99,30 +125,30 @@ export function historyHandlers(deps: HistoryRoutesDeps): Record<
       const oddsIds = oddsIdFilter(e, query, view.fixtureId);
       const from = intParam(query, 'from', { min: 0 });
       const to = intParam(query, 'to', { min: 0 });
-      const rows = deps.store.readHistoryForFixture(view.fixtureId, {
-        bookmakers,
-        ...(oddsIds === undefined ? {} : { oddsIds }),
-        ...(from === undefined ? {} : { from }),
-        ...(to === undefined ? {} : { to }),
+      return historyBuilds(async () => {
+        const pages = deps.store.readHistoryPagesForFixture(
+          view.fixtureId,
+          {
+            bookmakers,
+            ...(oddsIds === undefined ? {} : { oddsIds }),
+            ...(from === undefined ? {} : { from }),
+            ...(to === undefined ? {} : { to }),
+          },
+          HISTORY_PAGE_ROWS,
+        );
+        // A fixture's history over 16 bookmakers is megabytes: read it a page at a time and build
+        // the text in chunks, letting other requests run in between (docs/performance.md).
+        const odds: Nested<HistoricalEntry> = {};
+        for (const page of pages) {
+          nest(page, historicalEntry, (r) => String(r.changedAt), odds);
+          await yieldToEventLoop();
+        }
+        const chunks = await jsonChunksYielding({ fixtureId: view.fixtureId }, 'odds', odds);
+        return reply
+          .type('application/json; charset=utf-8')
+          .header('content-length', String(chunks.reduce((n, chunk) => n + chunk.length, 0)))
+          .send(Readable.from(chunks));
       });
-      return {
-        fixtureId: view.fixtureId,
-        odds: nest(
-          rows,
-          (r) => ({
-            bookmaker: r.bookmaker,
-            outcomeId: r.outcomeId,
-            playerId: r.playerId,
-            marketId: r.marketId,
-            price: r.price,
-            active: r.active,
-            marketActive: r.marketActive,
-            limit: r.limit,
-            changedAt: r.changedAt,
-          }),
-          (r) => String(r.changedAt),
-        ),
-      };
     },
 
     fixtureClv: (query, request) => {
