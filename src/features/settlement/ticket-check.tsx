@@ -3,7 +3,7 @@
 // fixture's result and, per leg and for the ticket, what was in force then and what it paid.
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { describeFailure } from '../../api/api-error.ts';
+import { describeFailure, describeFailures } from '../../api/api-error.ts';
 import { buildOddsId } from '../../domain/ids.ts';
 import { fromZonedInput, toZonedInput } from '../../domain/time-format.ts';
 import { useSettings } from '../../settings/use-settings.ts';
@@ -100,7 +100,11 @@ export function TicketCheck({ legs: given }: { readonly legs: readonly LookupLeg
           {atError}
         </p>
       )}
-      {data.lookupError != null && <p role="alert">{describeFailure(data.lookupError)}</p>}
+      {describeFailures([data.lookupError, ...data.historyErrors.values()]).map((sentence) => (
+        <p key={sentence} role="alert">
+          {sentence}
+        </p>
+      ))}
       {data.fixtureIds.map((fixtureId) => {
         const settlement = data.settlements.get(fixtureId);
         const error = data.settlementErrors.get(fixtureId);
