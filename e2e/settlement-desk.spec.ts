@@ -138,3 +138,12 @@ test('bad input gets a specific sentence: no such team, a moment in the future, 
   await expect(page.getByRole('alert').filter({ hasText: 'This API key does not include what was asked for' }).first()).toBeVisible({ timeout: 15_000 });
   await expect(page.locator('body')).not.toContainText('Something went wrong');
 });
+
+test('a fixture page links to its settlement sheet', async ({ page, request }) => {
+  const [fixture] = await getJson<Fixture[]>(request, '/en/fixtures?statusId=2&sportId=10');
+  if (fixture === undefined) throw new Error('the service has no finished soccer fixture');
+  await page.goto(`/fixtures/${fixture.fixtureId}`);
+  await page.getByRole('link', { name: 'Settlement sheet' }).click();
+  await expect(page).toHaveURL(new RegExp(`/settlement/${fixture.fixtureId}$`, 'u'));
+  await expect(page.getByTestId('sheet-grade').first()).toBeVisible({ timeout: 15_000 });
+});
