@@ -3,9 +3,10 @@
 // 3-leg ticket at a past moment shows the prices history held then and pays by the written rule
 // with one void leg; bad input gets a specific sentence. Expectations come from raw JSON.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { SETTINGS_STORAGE_KEY } from '../src/settings/settings-store.ts';
 
 const KEY = { 'X-API-Key': 'demo-key' };
+/** Where the dashboard keeps its settings (src/settings/settings-store.ts, not importable from here: DOM code). */
+const SETTINGS_STORAGE_KEY = 'odds-explorer.settings.v1';
 
 interface Fixture {
   readonly fixtureId: string;
