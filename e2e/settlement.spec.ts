@@ -62,10 +62,10 @@ test('a settled selection shows the service grade, its rule and the payout at th
   const payout = page.getByTestId('payout');
   await expect(payout).toBeVisible();
   expect(Number(await payout.getAttribute('data-payout'))).toBeCloseTo(10 * price, 9);
-  await expect(payout).toContainText(`won: returns ${(10 * price).toFixed(2)}`);
+  await expect(payout).toContainText(`won: pays ${(10 * price).toFixed(2)} GBP`);
 
   await page.getByLabel('Stake').fill('4');
-  await expect(payout).toContainText(`returns ${(4 * price).toFixed(2)}`);
+  await expect(payout).toContainText(`pays ${(4 * price).toFixed(2)} GBP`);
 });
 
 test('a malformed id is refused by name', async ({ page }) => {

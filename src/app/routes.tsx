@@ -47,6 +47,10 @@ export const pageRoutes: RouteObject[] = [
     path: 'settlement',
     lazy: async () => ({ Component: (await import('../features/settlement/settlement-page.tsx')).SettlementPage }),
   },
+  {
+    path: 'settlement/:fixtureId',
+    lazy: async () => ({ Component: (await import('../features/settlement/settlement-sheet-page.tsx')).SettlementSheetPage }),
+  },
   { path: 'settings', element: <SettingsPage /> },
   { path: '*', element: <NotFoundPage /> },
 ];

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { create, type Mutate, type StoreApi, type UseBoundStore } from 'zustand';
 import { persist, type PersistStorage, type StateStorage, type StorageValue } from 'zustand/middleware';
 import { ODDS_FORMATS, type OddsFormat } from '../domain/odds-format.ts';
+import { TIME_ZONE_SETTINGS, type TimeZoneSetting } from '../domain/time-format.ts';
 import { LANGS, normalizeBaseUrl, type Lang } from '../api/client.ts';
 
 export const SETTINGS_STORAGE_KEY = 'odds-explorer.settings.v1';
@@ -28,6 +29,8 @@ export interface Settings {
   /** Chosen sport ids; empty means every sport of the key. */
   readonly sportIds: readonly number[];
   readonly theme: Theme;
+  /** Times are shown in the browser's own zone or in UTC, the zone always named. */
+  readonly timeZone: TimeZoneSetting;
 }
 
 export interface SettingsActions {
@@ -64,6 +67,7 @@ export function defaultSettings(env: SettingsEnvironment): Settings {
     bookmakers: [],
     sportIds: [],
     theme: env.prefersDark ? 'dark' : 'light',
+    timeZone: 'local',
   };
 }
 
@@ -113,6 +117,7 @@ const fieldSchemas = {
   bookmakers: z.array(z.string().min(1).max(100)).max(500),
   sportIds: z.array(z.number().int().positive()).max(500),
   theme: z.enum(THEMES),
+  timeZone: z.enum(TIME_ZONE_SETTINGS),
 } satisfies { [K in keyof Settings]: z.ZodType<Settings[K]> };
 
 /**
@@ -133,12 +138,13 @@ export function readSettings(stored: unknown, defaults: Settings): Settings {
     bookmakers: [...new Set(field('bookmakers'))],
     sportIds: [...new Set(field('sportIds'))],
     theme: field('theme'),
+    timeZone: field('timeZone'),
   };
 }
 
 function pickSettings(state: Settings): Settings {
-  const { baseUrl, apiKey, lang, oddsFormat, bookmakers, sportIds, theme } = state;
-  return { baseUrl, apiKey, lang, oddsFormat, bookmakers, sportIds, theme };
+  const { baseUrl, apiKey, lang, oddsFormat, bookmakers, sportIds, theme, timeZone } = state;
+  return { baseUrl, apiKey, lang, oddsFormat, bookmakers, sportIds, theme, timeZone };
 }
 
 /**

@@ -8,7 +8,7 @@ import { useApiClient } from '../../api/use-api-client.ts';
 import { useBookmakerMeta } from '../../book/use-book.ts';
 import { NotOffered } from '../../components/not-offered.tsx';
 import { bookmakerLabel, type FixtureView } from '../../wire/schemas.ts';
-import { CopyButton } from './copy-button.tsx';
+import { CopyButton } from '../../components/copy-button.tsx';
 import { providerIdRows } from './fixture-display.ts';
 
 export function ProviderIdsPanel({ fixtureId, view }: { readonly fixtureId: string; readonly view: FixtureView | null }) {

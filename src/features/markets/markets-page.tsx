@@ -25,7 +25,7 @@ import {
   type CatalogueSortKey,
 } from '../../domain/catalogue-table.ts';
 import { useSettings } from '../../settings/use-settings.ts';
-import { downloadText } from './csv-download.ts';
+import { downloadText } from '../../components/csv-download.ts';
 import { MarketFiltersBar } from './market-filters-bar.tsx';
 import { marketCatalogueStateToParams, parseMarketCatalogueState } from './market-filters.ts';
 import { marketColumns } from './markets-columns.tsx';

@@ -2,7 +2,7 @@
 // opened the page for), the extras (lineups, injuries, stats, external ids) folded into one line
 // above the board until asked for, and the parlay slip drawer.
 import { useState } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { EXTRAS_PARAM, FixtureExtras } from '../fixture-info/fixture-extras.tsx';
 import { FixtureHeader } from '../fixture-info/fixture-header.tsx';
 import { SlipDrawer } from '../slip/slip-drawer.tsx';
@@ -18,6 +18,9 @@ export function FixturePage() {
   return (
     <div className="page fixture-page">
       <FixtureHeader fixtureId={fixtureId} />
+      <Link className="settlement-link" to={`/settlement/${encodeURIComponent(fixtureId)}`}>
+        Settlement sheet
+      </Link>
       <details
         className="fixture-extras-fold"
         open={extrasOpen}

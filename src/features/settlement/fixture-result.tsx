@@ -1,5 +1,8 @@
 // One fixture's result on the settlement lookup: who played, its status, when it was settled, and
 // the score of every period the service recorded.
+import { Link } from 'react-router';
+import { describeStart } from '../../domain/time-format.ts';
+import { useTimeZone } from '../../settings/use-time-zone.ts';
 import type { FixtureView, SettlementResponse } from '../../wire/schemas.ts';
 
 /** Periods in match order (p1, p2, … overtime), then the whole-match rows (result, fulltime). */
@@ -11,18 +14,19 @@ function periodOrder(a: string, b: string): number {
   return ra < 0 && rb < 0 ? a.localeCompare(b, 'en', { numeric: true }) : ra - rb;
 }
 
-const utc = (ms: number) => `${new Date(ms).toISOString().replace('T', ' ').slice(0, 19)} UTC`;
-
 export function FixtureResult({ fixtureId, view, settlement }: { readonly fixtureId: string; readonly view: FixtureView | undefined; readonly settlement: SettlementResponse }) {
   const name = view === undefined ? fixtureId : `${view.participants.participant1Name} – ${view.participants.participant2Name}`;
   const rows = Object.entries(settlement.scores).sort(([a], [b]) => periodOrder(a, b));
+  const { timeZone, format } = useTimeZone();
   return (
     <section className="fixture-result" aria-label={`Result of ${name}`} data-fixture-id={fixtureId}>
-      <h3>{name}</h3>
+      <h3>
+        <Link to={`/settlement/${encodeURIComponent(fixtureId)}`}>{name}</Link>
+      </h3>
       <p>
         {settlement.status.statusName}
-        {view === undefined ? '' : ` · started ${utc(view.startTime * 1000)}`} ·{' '}
-        {settlement.settledAt === null ? 'not settled yet: grades are provisional or absent' : `settled ${utc(settlement.settledAt)}`}
+        {view === undefined ? '' : ` · ${describeStart(view.startTime * 1000, settlement.status.statusId, timeZone)}`} ·{' '}
+        {settlement.settledAt === null ? 'not settled yet: grades are provisional or absent' : `settled ${format(settlement.settledAt)}`}
       </p>
       {rows.length === 0 ? (
         <p>No score recorded.</p>

@@ -1,30 +1,35 @@
-// The looked-up legs: each one's grade as the service settled it and the rule that graded it, the
-// domain grader's own reading of the same score, the price in force at the chosen moment (with its
-// source time and whether the market was active) and the prices recorded around it, and the
-// parlay's payout for a stake.
+// The ticket check's legs: each one's grade as the service settled it and the rule that graded it,
+// the domain grader's own reading of the same score, the price in force at the moment the bet was
+// placed (with its source time, and whether the leg could be taken then) and the prices recorded
+// around it; then the ticket: its accumulator price at that moment and its payout in the currency.
 import { useState } from 'react';
 import { describeFailure } from '../../api/api-error.ts';
 import { formatPrice, type OddsFormat } from '../../domain/odds-format.ts';
+import { accumulatorPrice, roundParlayPrice } from '../../domain/parlay.ts';
+import { useTimeZone } from '../../settings/use-time-zone.ts';
 import type { HistoricalOddsEntry, SettledSelection } from '../../wire/schemas.ts';
-import { domainGrade, historyOf, parlayPayout, priceAt, type LookupLeg } from './settlement-lookup.ts';
+import { domainGrade, historyOf, priceAt, ticketPayout, type LookupLeg } from './settlement-lookup.ts';
 import type { SettlementData } from './use-settlement-data.ts';
-
-const utc = (ms: number) => `${new Date(ms).toISOString().replace('T', ' ').slice(0, 19)} UTC`;
 
 function activity(entry: HistoricalOddsEntry): string {
   if (!entry.marketActive) return 'market closed';
   return entry.active ? 'active' : 'suspended';
 }
 
+const takeable = (entry: HistoricalOddsEntry) => entry.active && entry.marketActive;
+
 export interface SettlementLegsProps {
   readonly legs: readonly LookupLeg[];
   readonly data: SettlementData;
   readonly atMs: number;
   readonly stake: number;
+  /** A label only: nothing is converted; it decides the minor units the payout is rounded to. */
+  readonly currency: string;
   readonly format: OddsFormat;
 }
 
-export function SettlementLegs({ legs, data, atMs, stake, format }: SettlementLegsProps) {
+export function SettlementLegs({ legs, data, atMs, stake, currency, format }: SettlementLegsProps) {
+  const { format: formatTime } = useTimeZone();
   // Prices typed in by the user (the price taken), by leg input; otherwise the price at the moment.
   const [taken, setTaken] = useState<Readonly<Record<string, string>>>({});
 
@@ -43,11 +48,18 @@ export function SettlementLegs({ legs, data, atMs, stake, format }: SettlementLe
   const graded = rows.filter((r) => r.selection !== undefined);
   const payout =
     graded.length === rows.length
-      ? parlayPayout(
+      ? ticketPayout(
           graded.map((r) => ({ grade: r.selection?.grade ?? 'void', price: r.price })),
           stake,
+          currency,
         )
-      : { ok: false as const, reason: 'not every leg is graded yet' };
+      : { ok: false as const, reason: 'not every leg is graded yet.' };
+  // The accumulator at the moment, as /fixtures/odds/parlay prices it: the product, wire-rounded.
+  const unpriced = rows.findIndex((r) => r.at.inForce === null);
+  const untakeable = rows.findIndex((r) => r.at.inForce !== null && !takeable(r.at.inForce));
+  const pricesAt = rows.flatMap((r) => (r.at.inForce === null ? [] : [r.at.inForce.price]));
+  const sameFixture = rows.length > 1 && new Set(rows.map((r) => r.leg.fixtureId)).size === 1;
+  const label = currency.trim() === '' ? '' : ` ${currency.trim()}`;
 
   return (
     <>
@@ -102,7 +114,16 @@ export function SettlementLegs({ legs, data, atMs, stake, format }: SettlementLe
                     data.historyErrors.has(leg.fixtureId) ? describeFailure(data.historyErrors.get(leg.fixtureId)) : 'no price recorded by then'
                   ) : (
                     <>
-                      {formatPrice(at.inForce.price, format)} · since {utc(at.inForce.changedAt)} · {activity(at.inForce)}
+                      <span data-testid="price-at-value" data-price={at.inForce.price} data-changed-at={at.inForce.changedAt}>
+                        {formatPrice(at.inForce.price, format)}
+                      </span>{' '}
+                      · since {formatTime(at.inForce.changedAt)} · {activity(at.inForce)}
+                      {!takeable(at.inForce) && (
+                        <strong className="leg-untakeable" data-testid="leg-untakeable">
+                          {' '}
+                          · not placeable at this price: the {at.inForce.marketActive ? 'selection was suspended' : 'market was closed'} at that moment
+                        </strong>
+                      )}
                     </>
                   )}
                 </td>
@@ -123,19 +144,40 @@ export function SettlementLegs({ legs, data, atMs, stake, format }: SettlementLe
           })}
         </tbody>
       </table>
-      <section className="settlement-payout" aria-label="Payout">
-        <h3>Payout for a stake of {stake}</h3>
+      <section className="settlement-payout" aria-label="Ticket">
+        <h3>The ticket at {formatTime(atMs)}</h3>
+        <p data-testid="accumulator">
+          {unpriced >= 0
+            ? `No accumulator price at that moment: leg ${String(unpriced + 1)} had no recorded price yet.`
+            : untakeable >= 0
+              ? `Not placeable at that moment: leg ${String(untakeable + 1)} could not be taken then (the product of the prices would be ${formatPrice(roundParlayPrice(accumulatorPrice(pricesAt)), format)}).`
+              : <>Accumulator price at that moment: <strong data-testid="accumulator-price">{formatPrice(roundParlayPrice(accumulatorPrice(pricesAt)), format)}</strong> (the product of the legs, rounded as /fixtures/odds/parlay prices it).</>}
+        </p>
+        {sameFixture && (
+          <p data-testid="no-sgp-price">
+            No correlated SGP price at that moment is held: history records single prices, not same-game parlay quotes. The figure above is the
+            uncorrelated product, not the bookmaker&apos;s SGP price.
+          </p>
+        )}
         {payout.ok ? (
-          <p data-testid="payout" data-payout={payout.settlement.payout}>
-            {payout.settlement.status}: returns {payout.settlement.payout.toFixed(2)} (× {payout.settlement.returnFactor.toFixed(4)}), profit{' '}
-            {payout.settlement.profit.toFixed(2)}. Void and push legs count at 1, half-won at (1 + price) / 2, half-lost at 0.5.
+          <p data-testid="payout" data-payout={payout.ticket.payout}>
+            {payout.ticket.status}: pays {payout.ticket.payout.toFixed(payout.ticket.minorUnits)}
+            {label} on a stake of {stake.toFixed(payout.ticket.minorUnits)}
+            {label}, profit {payout.ticket.profit.toFixed(payout.ticket.minorUnits)}
+            {label} ({payout.ticket.countedLegs} of {rows.length} legs counted).
           </p>
         ) : (
-          <p data-testid="payout-unavailable">No payout yet: {payout.reason}.</p>
+          <p data-testid="payout-unavailable" role="alert">
+            No payout: {payout.reason}
+          </p>
         )}
+        <p className="settlement-rule">
+          Rule: void and push legs are removed; a half-won leg pays (1 + price) / 2, a half-lost one 0.5; the factors multiply, and the payout
+          is rounded once to the currency&apos;s minor units (2 decimals; 0 for JPY, KRW…; 3 for KWD, BHD…), half away from zero.
+        </p>
       </section>
       <section className="price-history" aria-label="Prices around the moment">
-        <h3>Prices recorded around {utc(atMs)}</h3>
+        <h3>Prices recorded around {formatTime(atMs)}</h3>
         {rows
           .filter((r) => r.leg.oddsId !== null)
           .map(({ leg, at, history }) => (
@@ -153,7 +195,7 @@ export function SettlementLegs({ legs, data, atMs, stake, format }: SettlementLe
               <tbody>
                 {at.window.map((entry) => (
                   <tr key={entry.changedAt} aria-current={entry === at.inForce ? 'true' : undefined} className={entry === at.inForce ? 'is-in-force' : undefined}>
-                    <td>{utc(entry.changedAt)}</td>
+                    <td>{formatTime(entry.changedAt)}</td>
                     <td>{formatPrice(entry.price, format)}</td>
                     <td>{activity(entry)}{entry === at.inForce ? ' · in force at the moment' : ''}</td>
                   </tr>

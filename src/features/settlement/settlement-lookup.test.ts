@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { HistoricalOddsEntry, Market, SettledSelection } from '../../wire/schemas.ts';
-import { domainGrade, parseLookup, parlayPayout, priceAt } from './settlement-lookup.ts';
+import { classifySearch, domainGrade, namesMatch, parseLookup, priceAt, ticketPayout } from './settlement-lookup.ts';
 
 const F = 'id1000001761301227';
 
@@ -63,25 +63,30 @@ describe('priceAt', () => {
   });
 });
 
-describe('parlayPayout', () => {
+describe('ticketPayout', () => {
   it('counts a void leg at 1', () => {
-    const result = parlayPayout([{ grade: 'won', price: 2 }, { grade: 'void', price: null }], 10);
-    expect(result.ok && result.settlement.payout).toBe(20);
+    const result = ticketPayout([{ grade: 'won', price: 2 }, { grade: 'void', price: null }], 10, 'GBP');
+    expect(result.ok && result.ticket.payout).toBe(20);
   });
 
   it('pays a half-won leg at (1 + price) / 2', () => {
-    const result = parlayPayout([{ grade: 'half-won', price: 3 }, { grade: 'won', price: 2 }], 10);
-    expect(result.ok && result.settlement.payout).toBe(40);
+    const result = ticketPayout([{ grade: 'half-won', price: 3 }, { grade: 'won', price: 2 }], 10, 'GBP');
+    expect(result.ok && result.ticket.payout).toBe(40);
   });
 
   it('asks for the price of a won leg it does not know', () => {
-    const result = parlayPayout([{ grade: 'won', price: null }], 10);
+    const result = ticketPayout([{ grade: 'won', price: null }], 10, 'GBP');
     expect(result.ok ? '' : result.reason).toMatch(/enter the price taken/u);
   });
 
+  it('refuses a stake of 0 in words', () => {
+    const result = ticketPayout([{ grade: 'won', price: 2 }], 0, 'GBP');
+    expect(result.ok ? '' : result.reason).toBe('The stake must be more than 0, got 0.');
+  });
+
   it('pays nothing when a leg lost, whatever the prices', () => {
-    const result = parlayPayout([{ grade: 'lost', price: null }, { grade: 'won', price: 5 }], 10);
-    expect(result.ok && result.settlement.payout).toBe(0);
+    const result = ticketPayout([{ grade: 'lost', price: null }, { grade: 'won', price: 5 }], 10, 'GBP');
+    expect(result.ok && result.ticket.payout).toBe(0);
   });
 });
 
@@ -119,5 +124,32 @@ describe('domainGrade', () => {
 
   it('does not grade a void selection', () => {
     expect(domainGrade(totals, selection(null)).ok).toBe(false);
+  });
+});
+
+describe('classifySearch', () => {
+  it('reads a team name, a fixtureId, oddsIds and a shared slip URL', () => {
+    expect(classifySearch('  Luton  ')).toEqual({ kind: 'team', name: 'Luton' });
+    expect(classifySearch('Real Bilbao')).toEqual({ kind: 'team', name: 'Real Bilbao' });
+    expect(classifySearch(F)).toEqual({ kind: 'fixture', fixtureId: F });
+    const legs = classifySearch(`${F}:bet365:101:0, ${F}:bet365:1011:0`);
+    expect(legs.kind === 'legs' ? legs.legs.map((l) => l.oddsId) : []).toEqual([`${F}:bet365:101:0`, `${F}:bet365:1011:0`]);
+    const slip = classifySearch(`http://127.0.0.1:4100/parlay?slip=${encodeURIComponent(`${F}:a:101:0,${F}:a:1011:0`)}`);
+    expect(slip.kind === 'legs' ? slip.legs.length : 0).toBe(2);
+  });
+
+  it('says what is wrong with an empty box, one letter, or a bad id', () => {
+    expect(classifySearch(' ')).toMatchObject({ kind: 'invalid', errors: [expect.stringContaining('team name')] });
+    expect(classifySearch('L')).toMatchObject({ kind: 'invalid', errors: ['Type at least 2 letters of a team name.'] });
+    expect(classifySearch(`${F}:bet365:1101:0`)).toMatchObject({ kind: 'invalid', errors: [expect.stringContaining('1101')] });
+    expect(classifySearch('/parlay?slip=')).toMatchObject({ kind: 'invalid', errors: ['That slip URL holds no legs.'] });
+  });
+});
+
+describe('namesMatch', () => {
+  it('matches every typed word in a name, ignoring case and accents', () => {
+    expect(namesMatch('atletico', ['Atlético Oviedo'])).toBe(true);
+    expect(namesMatch('oviedo ATL', ['Atlético Oviedo'])).toBe(true);
+    expect(namesMatch('luton', ['Atlético Oviedo', null])).toBe(false);
   });
 });

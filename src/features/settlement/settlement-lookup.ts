@@ -1,8 +1,8 @@
 // The settlement lookup's logic, React-free: what was pasted (oddsIds, a parlayId or selection
 // keys), each leg's grade recomputed with the domain grader, the price in force at a moment from
 // the recorded history, and the parlay's payout for a stake.
-import { IdError, parseOddsId, parseSelectionKey, splitIdList } from '../../domain/ids.ts';
-import { settleParlay, type ParlaySettlement } from '../../domain/parlay.ts';
+import { IdError, parseFixtureId, parseOddsId, parseSelectionKey, splitIdList } from '../../domain/ids.ts';
+import { settleTicket, TicketError, type TicketSettlement } from '../../domain/ticket.ts';
 import { gradeSelection, SettlementError, type SettlementResult } from '../../domain/settlement.ts';
 import type { FixtureHistoricalOddsResponse, HistoricalOddsEntry, Market, SettledSelection } from '../../wire/schemas.ts';
 
@@ -109,17 +109,79 @@ export interface PayoutLeg {
 }
 
 /**
- * The parlay's payout for `stake` (settleParlay: void and push legs at 1, half results halved).
- * A price is needed only where it changes the return (won, half-won); elsewhere 1 stands in.
+ * The ticket's payout for `stake` in `currency` (settleTicket: void and push legs removed, half
+ * results halved, rounded to the currency's minor units). A price is needed only where it changes
+ * the return (won, half-won); elsewhere 1 stands in.
  */
-export function parlayPayout(legs: readonly PayoutLeg[], stake: number): { readonly ok: true; readonly settlement: ParlaySettlement } | { readonly ok: false; readonly reason: string } {
-  if (legs.length === 0) return { ok: false, reason: 'no graded leg' };
-  if (!Number.isFinite(stake) || stake < 0) return { ok: false, reason: 'the stake must be a number of at least 0' };
+export function ticketPayout(legs: readonly PayoutLeg[], stake: number, currency: string): { readonly ok: true; readonly ticket: TicketSettlement } | { readonly ok: false; readonly reason: string } {
+  if (legs.length === 0) return { ok: false, reason: 'no graded leg.' };
   const priced = [];
   for (const [i, leg] of legs.entries()) {
     const needsPrice = leg.grade === 'won' || leg.grade === 'half-won';
-    if (needsPrice && (leg.price === null || !(leg.price >= 1))) return { ok: false, reason: `leg ${String(i + 1)} ${leg.grade}, and its price is unknown: enter the price taken` };
+    if (needsPrice && (leg.price === null || !(leg.price >= 1))) return { ok: false, reason: `leg ${String(i + 1)} ${leg.grade}, and its price is unknown: enter the price taken.` };
     priced.push({ grade: leg.grade, price: leg.price !== null && leg.price >= 1 ? leg.price : 1 });
   }
-  return { ok: true, settlement: settleParlay(priced, stake) };
+  try {
+    return { ok: true, ticket: settleTicket(priced, stake, currency) };
+  } catch (error) {
+    if (error instanceof TicketError) return { ok: false, reason: error.message };
+    throw error;
+  }
+}
+
+/** What a search on the desk names, read from the words a customer or agent typed. */
+export type DeskSearch =
+  | { readonly kind: 'legs'; readonly legs: readonly LookupLeg[] }
+  | { readonly kind: 'fixture'; readonly fixtureId: string }
+  | { readonly kind: 'team'; readonly name: string }
+  | { readonly kind: 'invalid'; readonly errors: readonly string[] };
+
+/**
+ * Reads the desk's one search box: a shared slip URL (its `slip=` parameter), oddsIds, selection
+ * keys or a parlayId (anything with a `:`), a fixtureId, or else a team name (at least 2 letters).
+ */
+export function classifySearch(text: string): DeskSearch {
+  const trimmed = text.trim();
+  if (trimmed === '') return { kind: 'invalid', errors: ['Type a team name, a fixtureId, an oddsId or a shared slip URL.'] };
+  const slip = /[?&]slip=([^&#\s]*)/u.exec(trimmed);
+  if (slip !== null) {
+    let ids: string;
+    try {
+      ids = decodeURIComponent(slip[1] ?? '');
+    } catch {
+      return { kind: 'invalid', errors: ['That slip URL is damaged: its slip= part is not readable.'] };
+    }
+    if (ids === '') return { kind: 'invalid', errors: ['That slip URL holds no legs.'] };
+    return fromLookup(parseLookup(ids));
+  }
+  if (trimmed.includes(':')) return fromLookup(parseLookup(trimmed));
+  if (!/\s/u.test(trimmed)) {
+    try {
+      parseFixtureId(trimmed);
+      return { kind: 'fixture', fixtureId: trimmed };
+    } catch (error) {
+      if (!(error instanceof IdError)) throw error;
+    }
+  }
+  if (trimmed.length < 2) return { kind: 'invalid', errors: ['Type at least 2 letters of a team name.'] };
+  return { kind: 'team', name: trimmed };
+}
+
+function fromLookup(lookup: ReturnType<typeof parseLookup>): DeskSearch {
+  return lookup.ok ? { kind: 'legs', legs: lookup.legs } : { kind: 'invalid', errors: lookup.errors };
+}
+
+/** A name folded for matching: no accents, no case, single spaces ("Atlético  Oviedo" → "atletico oviedo"). */
+export function foldName(name: string): string {
+  return name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/gu, ' ').trim();
+}
+
+/** True when a participant's name or short name contains every word typed, in any order. */
+export function namesMatch(typed: string, names: readonly (string | null)[]): boolean {
+  const words = foldName(typed).split(' ');
+  return names.some((name) => {
+    if (name === null) return false;
+    const folded = foldName(name);
+    return words.every((word) => folded.includes(word));
+  });
 }

@@ -1,94 +1,114 @@
-// `/settlement`, for support staff: paste an oddsId, selection key or parlayId and see the
-// fixture's result, each leg's grade and rule as the service settled it, the payout for a stake,
-// and the price in force at a chosen moment. The lookup lives in the URL (`?q=`), so it can be shared.
+// `/settlement`, the support desk: one search from what a customer says (a team name, a fixtureId,
+// oddsIds or a parlayId, a shared slip URL) with a date range and a sport. A team lists its
+// fixtures, a fixtureId opens its settlement sheet, and legs open the ticket check. The search
+// lives in the URL (`?q=&from=&to=&sport=`, `&at=&book=` for a ticket), so it can be shared.
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type SyntheticEvent } from 'react';
-import { useSearchParams } from 'react-router';
-import { describeFailure } from '../../api/api-error.ts';
-import { useSettings } from '../../settings/use-settings.ts';
-import { FixtureResult } from './fixture-result.tsx';
-import { parseLookup } from './settlement-lookup.ts';
-import { SettlementLegs } from './settlement-legs.tsx';
-import { useSettlementData } from './use-settlement-data.ts';
+import { Navigate, useSearchParams } from 'react-router';
+import { sportsQuery } from '../../api/queries.ts';
+import { useApiClient } from '../../api/use-api-client.ts';
+import { FilterSelect } from '../../components/filter-select.tsx';
+import { fromZonedInput, toZonedInput } from '../../domain/time-format.ts';
+import { useTimeZone } from '../../settings/use-time-zone.ts';
+import { classifySearch } from './settlement-lookup.ts';
+import { TeamSearchResults } from './team-search-results.tsx';
+import { TicketCheck } from './ticket-check.tsx';
 import './settlement.css';
 
-/** `YYYY-MM-DDTHH:MM:SS` in UTC, as a datetime-local input holds it. */
-const toInput = (ms: number) => new Date(ms).toISOString().slice(0, 19);
-const fromInput = (value: string): number | null => {
-  const ms = Date.parse(`${value}Z`);
-  return Number.isFinite(ms) ? ms : null;
-};
+const DAY_MS = 86_400_000;
+/** The default range: a week back (last Saturday's match) to tomorrow. */
+const DAYS_BACK = 7;
 
 export function SettlementPage() {
   const [params, setParams] = useSearchParams();
+  const { timeZone } = useTimeZone();
+  const client = useApiClient();
+  const sports = useQuery(sportsQuery(client));
   const q = params.get('q') ?? '';
+  // The page's "now", read once: the default range is days on the chosen zone's calendar.
+  const [now] = useState(() => Date.now());
+  const [defaultFrom, defaultTo] = useMemo(() => {
+    return [toZonedInput(now - DAYS_BACK * DAY_MS, timeZone).slice(0, 10), toZonedInput(now + DAY_MS, timeZone).slice(0, 10)];
+  }, [now, timeZone]);
+  const from = params.get('from') ?? defaultFrom;
+  const to = params.get('to') ?? defaultTo;
+  const sport = params.get('sport') ?? '';
   const [text, setText] = useState(q);
-  const [stakeText, setStakeText] = useState('10');
-  const [atText, setAtText] = useState<string | null>(null);
-  const format = useSettings((s) => s.oddsFormat);
-  const parsed = useMemo(() => (q === '' ? null : parseLookup(q)), [q]);
-  const legs = useMemo(() => (parsed?.ok === true ? parsed.legs : []), [parsed]);
-  const data = useSettlementData(legs);
+  const [fromText, setFromText] = useState(from);
+  const [toText, setToText] = useState(to);
+  const search = useMemo(() => (q === '' ? null : classifySearch(q)), [q]);
 
   const submit = (event: SyntheticEvent) => {
     event.preventDefault();
-    setAtText(null);
-    setParams(text.trim() === '' ? {} : { q: text.trim() });
+    const next: Record<string, string> = {};
+    if (text.trim() !== '') next.q = text.trim();
+    if (fromText !== defaultFrom) next.from = fromText;
+    if (toText !== defaultTo) next.to = toText;
+    if (sport !== '') next.sport = sport;
+    setParams(next);
+  };
+  const setSport = (value: string) => {
+    const next = new URLSearchParams(params);
+    if (value === '') next.delete('sport');
+    else next.set('sport', value);
+    setParams(next);
   };
 
-  // The moment defaults to the first fixture's start: the price a pre-match bet was taken at.
-  const firstStart = data.views.get(data.fixtureIds[0] ?? '')?.startTime;
-  const atMs = (atText === null ? null : fromInput(atText)) ?? (firstStart === undefined ? null : firstStart * 1000);
-  const stake = Number(stakeText);
+  const fromMs = fromZonedInput(`${from}T00:00:00`, timeZone);
+  const toMs = fromZonedInput(`${to}T23:59:59`, timeZone);
+  const rangeError =
+    fromMs === null || toMs === null ? 'The dates must be days (YYYY-MM-DD).' : fromMs > toMs ? `The range ends (${to}) before it starts (${from}).` : null;
+  const sportName = sports.data?.find((s) => String(s.sportId) === sport)?.sportName;
 
   return (
     <section className="settlement-page" aria-labelledby="settlement-title">
-      <h2 id="settlement-title">Settlement lookup</h2>
-      <form className="settlement-form" onSubmit={submit}>
+      <h2 id="settlement-title">Support desk: settlement</h2>
+      <form className="settlement-form" onSubmit={submit} role="search">
         <label>
-          oddsId, selection key or parlayId
-          <textarea rows={2} value={text} onChange={(e) => { setText(e.target.value); }} aria-invalid={parsed?.ok === false} />
+          Team, fixtureId, oddsIds or a shared slip URL
+          <input type="search" value={text} onChange={(e) => { setText(e.target.value); }} aria-invalid={search?.kind === 'invalid'} />
         </label>
-        <button type="submit">Look up</button>
+        <div className="settlement-controls">
+          <label>
+            From ({timeZone}){' '}
+            <input type="date" value={fromText} onChange={(e) => { setFromText(e.target.value); }} />
+          </label>
+          <label>
+            To{' '}
+            <input type="date" value={toText} onChange={(e) => { setToText(e.target.value); }} />
+          </label>
+          <FilterSelect
+            id="settlement-sport"
+            label="Sport"
+            value={sport}
+            anyLabel="All sports"
+            options={(sports.data ?? []).map((s) => ({ value: String(s.sportId), label: s.sportName }))}
+            onChange={setSport}
+          />
+          <button type="submit">Search</button>
+        </div>
       </form>
-      {parsed?.ok === false && (
+      {search?.kind === 'invalid' && (
         <ul className="settlement-errors" role="alert">
-          {parsed.errors.map((e) => (
+          {search.errors.map((e) => (
             <li key={e}>{e}</li>
           ))}
         </ul>
       )}
-      {legs.length > 0 && (
-        <>
-          <div className="settlement-controls">
-            <label>
-              Stake{' '}
-              <input type="number" min="0" step="any" value={stakeText} onChange={(e) => { setStakeText(e.target.value); }} aria-invalid={!(stake >= 0)} />
-            </label>
-            <label>
-              The moment (UTC){' '}
-              <input type="datetime-local" step="1" value={atText ?? (atMs === null ? '' : toInput(atMs))} onChange={(e) => { setAtText(e.target.value); }} />
-            </label>
-          </div>
-          {data.lookupError != null && <p role="alert">{describeFailure(data.lookupError)}</p>}
-          {data.fixtureIds.map((fixtureId) => {
-            const settlement = data.settlements.get(fixtureId);
-            const error = data.settlementErrors.get(fixtureId);
-            if (error !== undefined) {
-              return (
-                <p key={fixtureId} role="alert">
-                  {fixtureId}: {describeFailure(error)}
-                </p>
-              );
-            }
-            return settlement === undefined ? (
-              <p key={fixtureId}>Loading {fixtureId}…</p>
-            ) : (
-              <FixtureResult key={fixtureId} fixtureId={fixtureId} view={data.views.get(fixtureId)} settlement={settlement} />
-            );
-          })}
-          {atMs !== null && <SettlementLegs legs={legs} data={data} atMs={atMs} stake={stake} format={format} />}
-        </>
-      )}
+      {search?.kind === 'fixture' && <Navigate replace to={`/settlement/${encodeURIComponent(search.fixtureId)}`} />}
+      {search?.kind === 'team' &&
+        (rangeError !== null || fromMs === null || toMs === null ? (
+          <p role="alert">{rangeError}</p>
+        ) : (
+          <TeamSearchResults
+            name={search.name}
+            fromSec={Math.floor(fromMs / 1000)}
+            toSec={Math.floor(toMs / 1000)}
+            sportId={sport === '' ? null : Number(sport)}
+            rangeText={`from ${from} to ${to} (${timeZone})${sportName === undefined ? '' : ` in ${sportName}`}`}
+          />
+        ))}
+      {search?.kind === 'legs' && <TicketCheck legs={search.legs} />}
     </section>
   );
 }
