@@ -1,6 +1,6 @@
 // The dashboard shell: product frame, navigation and the page of the current route. Pages add a
 // link to NAV_ITEMS and a route to ./routes.tsx.
-import type { ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { DisplaySwitches } from './display-switches.tsx';
 import { ConnectionIndicator } from '../features/connection/connection-indicator.tsx';
@@ -18,6 +18,9 @@ export const NAV_ITEMS: readonly { readonly to: string; readonly label: string; 
 ];
 
 export function ShellFrame({ children }: { readonly children: ReactNode }) {
+  // On a narrow screen the navigation folds behind a menu button (./app.css); wide, it is always shown.
+  const [menuOpen, setMenuOpen] = useState(false);
+  const navId = useId();
   return (
     <div className="shell">
       <header className="shell-header">
@@ -26,9 +29,27 @@ export function ShellFrame({ children }: { readonly children: ReactNode }) {
         </span>
         <h1>Odds Explorer</h1>
         <span className="tagline">v5 Sports Odds Data Service</span>
-        <nav className="shell-nav" aria-label="Main">
+        <button
+          type="button"
+          className="shell-menu-button"
+          aria-expanded={menuOpen}
+          aria-controls={navId}
+          onClick={() => {
+            setMenuOpen(!menuOpen);
+          }}
+        >
+          Menu
+        </button>
+        <nav id={navId} className={menuOpen ? 'shell-nav is-open' : 'shell-nav'} aria-label="Main">
           {NAV_ITEMS.map((item) => (
-            <NavLink key={item.to} to={item.to} end={item.end ?? false}>
+            <NavLink
+              key={item.to}
+              to={item.to}
+              end={item.end ?? false}
+              onClick={() => {
+                setMenuOpen(false);
+              }}
+            >
               {item.label}
             </NavLink>
           ))}

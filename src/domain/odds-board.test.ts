@@ -250,9 +250,9 @@ describe('marketValues: hand-worked examples', () => {
   it('takes the best price per outcome across books and flags its cells', () => {
     const values = marketValues(layout, '1001:0', lookup, MULT);
     expect(values.rows.map((r) => r.best)).toEqual([
-      { price: 2.1, bookmakers: ['bet365'] },
-      { price: 3.5, bookmakers: ['pinnacle'] },
-      { price: 4, bookmakers: ['pinnacle'] },
+      { price: 2.1, netPrice: 2.1, bookmakers: ['bet365'] },
+      { price: 3.5, netPrice: 3.5, bookmakers: ['pinnacle'] },
+      { price: 4, netPrice: 4, bookmakers: ['pinnacle'] },
     ]);
     expect(values.rows[0]?.cells.map((c) => c.best)).toEqual([true, false]);
   });
@@ -372,10 +372,76 @@ describe('marketValues: hand-worked examples', () => {
   it('computes nothing for a market missing from the catalogue', () => {
     const snapshot = odds({ pinnacle: [{ outcomeId: 1099, price: 1.5 }], bet365: [{ outcomeId: 1099, price: 1.6 }] });
     const values = marketValues(layoutOf(snapshot), '1099:0', snapshotLookup(snapshot), MULT);
-    expect(values.rows[0]?.best).toEqual({ price: 1.6, bookmakers: ['bet365'] });
+    expect(values.rows[0]?.best).toEqual({ price: 1.6, netPrice: 1.6, bookmakers: ['bet365'] });
     expect(values.overround).toEqual([null, null]);
     expect(values.rows[0]?.fair).toBeNull();
     expect(values.arbitrage).toBeNull();
+  });
+});
+
+describe('marketValues: exchange commission, hidden books and EV', () => {
+  // Over/Under 2.5 at a sportsbook and at Betfair Exchange (default commission 5% on winnings).
+  const COMMISSION_SNAPSHOT = odds({
+    pinnacle: [
+      { outcomeId: 1011, price: 2.0 },
+      { outcomeId: 1012, price: 1.85 },
+    ],
+    'betfair-ex': [
+      { outcomeId: 1011, price: 2.04 },
+      { outcomeId: 1012, price: 2.02 },
+    ],
+  });
+  const layout = layoutOf(COMMISSION_SNAPSHOT);
+  const lookup = snapshotLookup(COMMISSION_SNAPSHOT);
+
+  it('does not flag an arbitrage that exists only gross of commission', () => {
+    // Gross best: Over 2.04, Under 2.02 (both exchange): 1/2.04 + 1/2.02 = 0.98525… < 1, a 1.5% arbitrage.
+    // Net of 5%: Over 1 + 1.04 × 0.95 = 1.988 (below pinnacle's 2.00, so pinnacle is best),
+    // Under 1 + 1.02 × 0.95 = 1.969: 1/2.00 + 1/1.969 = 1.00787… > 1: none.
+    const gross = marketValues(layout, '1011:0', lookup, { method: 'multiplicative', commission: { 'betfair-ex': 0 } });
+    expect(gross.arbitrage?.impliedSum).toBeCloseTo(1 / 2.04 + 1 / 2.02, 12);
+    const net = marketValues(layout, '1011:0', lookup, MULT);
+    expect(net.arbitrage).toBeNull();
+    expect(net.rows.map((r) => r.best)).toEqual([
+      { price: 2.0, netPrice: 2.0, bookmakers: ['pinnacle'] },
+      { price: 2.02, netPrice: expect.closeTo(1.969, 12) as number, bookmakers: ['betfair-ex'] },
+    ]);
+    // The exchange's cell is no longer flagged best on Over although its gross 2.04 is higher.
+    expect(net.rows[0]?.cells.map((c) => c.best)).toEqual([false, true]);
+  });
+
+  it('stakes a net arbitrage on the net prices and names the gross ones', () => {
+    // Over 2.10 at the exchange nets 1 + 1.1 × 0.95 = 2.045; Under 2.02 at pinnacle: 1/2.045 + 1/2.02 = 0.98404… < 1.
+    const snapshot = odds({ pinnacle: [{ outcomeId: 1011, price: 1.9 }, { outcomeId: 1012, price: 2.02 }], 'betfair-ex': [{ outcomeId: 1011, price: 2.1 }] });
+    const values = marketValues(layoutOf(snapshot), '1011:0', snapshotLookup(snapshot), { method: 'multiplicative', stake: 100 });
+    expect(values.arbitrage?.impliedSum).toBeCloseTo(1 / 2.045 + 1 / 2.02, 12);
+    expect(values.arbitrage?.legs.map((l) => [l.price, l.bookmakers])).toEqual([
+      [2.1, ['betfair-ex']],
+      [2.02, ['pinnacle']],
+    ]);
+    // Equal payouts net: stake_over × 2.045 = stake_under × 2.02 = 100 / 0.98404…
+    expect(values.arbitrage?.legs[0]?.stake).toBeCloseTo((100 * 2.02) / (2.045 + 2.02), 9);
+    expect(values.arbitrage?.payout).toBeCloseTo((100 * 2.045 * 2.02) / (2.045 + 2.02), 9);
+  });
+
+  it('leaves hidden books out of the best price and arbitrage but not out of the fair price', () => {
+    // Gross, the exchange is best on both outcomes (2.04, 2.02); hidden, pinnacle is (2.00, 1.85).
+    const values = marketValues(layout, '1011:0', lookup, { method: 'multiplicative', commission: { 'betfair-ex': 0 }, hiddenBooks: new Set(['betfair-ex']) });
+    expect(values.rows.map((r) => [r.best?.price, r.best?.bookmakers])).toEqual([
+      [2.0, ['pinnacle']],
+      [1.85, ['pinnacle']],
+    ]);
+    expect(values.fairBooks).toEqual(['betfair-ex', 'pinnacle']);
+    expect(values.rows[1]?.cells.map((c) => c.best)).toEqual([false, true]);
+  });
+
+  it('gives the EV of the best net price against the fair probability', () => {
+    // Consensus: Over (1/2 + 1/2.04)/2, Under (1/1.85 + 1/2.02)/2; multiplicative fair Over = that / their sum.
+    const over = (1 / 2 + 1 / 2.04) / 2;
+    const under = (1 / 1.85 + 1 / 2.02) / 2;
+    const values = marketValues(layout, '1011:0', lookup, MULT);
+    expect(values.rows[0]?.ev).toBeCloseTo(2.0 * (over / (over + under)) - 1, 12);
+    expect(values.rows[1]?.ev).toBeCloseTo((1 + 1.02 * 0.95) * (under / (over + under)) - 1, 12);
   });
 });
 
@@ -425,7 +491,7 @@ describe('marketValues: cell states', () => {
     const lookup = snapshotLookup(SNAPSHOT);
     const bookStatus = new Map([['bet365', { suspended: true, stale: false }]]);
     const values = marketValues(layoutOf(), '1001:0', lookup, { method: 'shin', bookStatus });
-    expect(values.rows[0]?.best).toEqual({ price: 2, bookmakers: ['pinnacle'] });
+    expect(values.rows[0]?.best).toEqual({ price: 2, netPrice: 2, bookmakers: ['pinnacle'] });
     expect(values.fairBooks).toEqual(['pinnacle']);
   });
 

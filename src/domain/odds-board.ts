@@ -3,6 +3,7 @@
 // once from a snapshot and the catalogue; and the VALUES of one market (cell states, best
 // prices, overround, no-vig fair prices, arbitrage), recomputed from live entries read by oddsId.
 import type { FixtureBookmakers, FixtureOdds, Market, OddsEntry } from '../wire/schemas.ts';
+import { commissionOf, netPrice, type CommissionRates } from './commission.ts';
 import { consensusBook, DevigError, devig } from './devig.ts';
 import type { DevigMethod } from './devig.ts';
 import { MarketError, bestPrices, findArbitrage, overround } from './market.ts';
@@ -386,6 +387,16 @@ export interface ValuesOptions {
    * that do not show the range.
    */
   readonly range?: boolean;
+  /**
+   * Commission rates on winnings per book (over `DEFAULT_COMMISSION`, `commission.ts`): best
+   * price, arbitrage and EV compare prices net of them; shown prices stay gross.
+   */
+  readonly commission?: CommissionRates;
+  /**
+   * Books the trader cannot bet at: left out of best price, arbitrage and EV. They still inform
+   * the fair price (a hidden sharp book still says what the price is worth).
+   */
+  readonly hiddenBooks?: ReadonlySet<string>;
 }
 
 export interface CellValue {
@@ -394,8 +405,16 @@ export interface CellValue {
   readonly state: CellState;
   /** Whether the price counts: active, market active, book not suspended (and not stale, by default). */
   readonly counts: boolean;
-  /** Whether it is (one of) the row's best counting price. */
+  /** Whether it is (one of) the row's best counting price, net of commission. */
   readonly best: boolean;
+}
+
+/** A row's best price: the highest net of commission among the bettable counting prices. */
+export interface RowBest extends BestPrice {
+  /** The gross (shown) price of the first book in `bookmakers`. */
+  price: number;
+  /** What it pays net of that book's commission; equal to `price` at a book without one. */
+  netPrice: number;
 }
 
 /** A fair price of an outcome and its spread across the de-vig methods. */
@@ -411,17 +430,21 @@ export interface FairValue {
 export interface RowValues {
   readonly key: string;
   readonly cells: readonly CellValue[];
-  /** The highest counting price and every book offering it; null when none counts. */
-  readonly best: BestPrice | null;
+  /** The highest counting net price and every book offering it; null when none counts. */
+  readonly best: RowBest | null;
   /** Null when no reference book has a complete counting market, or for an uncatalogued outcome. */
   readonly fair: FairValue | null;
+  /** Expected value per unit staked at the best net price against the fair probability: p·q − 1; null without both. */
+  readonly ev: number | null;
 }
 
 /** One leg of an arbitrage: stake it at `price` with any of `bookmakers`. */
 export interface ArbitrageLeg {
   readonly outcomeId: number;
   readonly rowKey: string;
+  /** Gross (shown) price; the stake split uses `netPrice`. */
   readonly price: number;
+  readonly netPrice: number;
   readonly bookmakers: readonly string[];
   readonly stake: number;
 }
@@ -494,8 +517,11 @@ function consensus(bookPrices: readonly (readonly number[])[], methods: readonly
  * number of outcomes than `marketLength`, gets no fair price, overround or arbitrage: its
  * completeness cannot be judged.
  *
- * Arbitrage is `findArbitrage` over the best counting prices of the catalogued outcomes, the
- * stake split across them (legs name every book offering the best price).
+ * Best price, arbitrage and EV compare prices NET of each book's commission (`netPrice`,
+ * `commission.ts`) over the bettable books (not in `hiddenBooks`); shown prices stay gross.
+ * Arbitrage is `findArbitrage` over the best net prices of the catalogued outcomes, the stake
+ * split across them (legs name every book offering the best price). EV is
+ * best net price × fair probability − 1.
  *
  * Cost: O(rows × columns) plus one de-vig per method — microseconds.
  * @throws BoardError when `marketKey` is not in the layout; MarketError for a stake that is not
@@ -520,14 +546,20 @@ export function marketValues(layout: BoardLayout, marketKey: string, lookup: Ent
     }),
   );
 
-  const bests = cellRows.map((cells): BestPrice | null => {
+  const hidden = options.hiddenBooks;
+  const rates = columns.map((bookmaker) => commissionOf(bookmaker, options.commission));
+  const bests = cellRows.map((cells): RowBest | null => {
     const quotes: PriceQuote[] = [];
+    const grossOf = new Map<string, number>();
     cells.forEach((cell, column) => {
-      if (cell.counts && cell.entry !== undefined) {
-        quotes.push({ bookmaker: columns[column] ?? '', outcomeId: 0, price: cell.entry.price, active: true });
-      }
+      const bookmaker = columns[column] ?? '';
+      if (!cell.counts || cell.entry === undefined || hidden?.has(bookmaker) === true) return;
+      quotes.push({ bookmaker, outcomeId: 0, price: netPrice(cell.entry.price, rates[column] ?? 0), active: true });
+      grossOf.set(bookmaker, cell.entry.price);
     });
-    return bestPrices(quotes).get(0) ?? null;
+    const best = bestPrices(quotes).get(0);
+    if (best === undefined) return null;
+    return { price: grossOf.get(best.bookmakers[0] ?? '') ?? best.price, netPrice: best.price, bookmakers: best.bookmakers };
   });
 
   const record = market.market;
@@ -582,7 +614,7 @@ export function marketValues(layout: BoardLayout, marketKey: string, lookup: Ent
     const legs = cataloguedRows.map(({ row, index }) => ({ row, best: bests[index] ?? null }));
     if (legs.every((leg) => leg.best !== null)) {
       const found = findArbitrage(
-        legs.map(({ row, best }) => ({ outcomeId: row.outcomeId, price: best?.price ?? 1 })),
+        legs.map(({ row, best }) => ({ outcomeId: row.outcomeId, price: best?.netPrice ?? 1 })),
         record.marketLength,
         stake,
       );
@@ -594,6 +626,7 @@ export function marketValues(layout: BoardLayout, marketKey: string, lookup: Ent
             outcomeId: row.outcomeId,
             rowKey: row.key,
             price: best?.price ?? 1,
+            netPrice: best?.netPrice ?? 1,
             bookmakers: best?.bookmakers ?? [],
             stake: stakeOf.get(row.outcomeId) ?? 0,
           })),
@@ -604,17 +637,19 @@ export function marketValues(layout: BoardLayout, marketKey: string, lookup: Ent
 
   const rows = market.rows.map((row, index): RowValues => {
     const best = bests[index] ?? null;
+    const fair = fairByRow.get(index) ?? null;
     return {
       key: row.key,
-      cells: (cellRows[index] ?? []).map(({ oddsId, entry, state, counts }) => ({
+      cells: (cellRows[index] ?? []).map(({ oddsId, entry, state, counts }, column) => ({
         oddsId,
         entry: entry ?? null,
         state,
         counts,
-        best: counts && best !== null && entry?.price === best.price,
+        best: best !== null && best.bookmakers.includes(columns[column] ?? ''),
       })),
       best,
-      fair: fairByRow.get(index) ?? null,
+      fair,
+      ev: best === null || fair === null ? null : best.netPrice * fair.probability - 1,
     };
   });
   return { key: market.key, rows, overround: overrounds, fairBooks, arbitrage };

@@ -3,10 +3,11 @@
 // by field: a corrupt or foreign value falls back to its default, never crashes the app.
 import { z } from 'zod';
 import { create, type Mutate, type StoreApi, type UseBoundStore } from 'zustand';
-import { persist, type PersistStorage, type StateStorage, type StorageValue } from 'zustand/middleware';
+import { persist, type StateStorage } from 'zustand/middleware';
 import { ODDS_FORMATS, type OddsFormat } from '../domain/odds-format.ts';
 import { TIME_ZONE_SETTINGS, type TimeZoneSetting } from '../domain/time-format.ts';
 import { LANGS, normalizeBaseUrl, type Lang } from '../api/client.ts';
+import { safePersistStorage } from './safe-storage.ts';
 
 export const SETTINGS_STORAGE_KEY = 'odds-explorer.settings.v1';
 const SETTINGS_VERSION = 1;
@@ -148,44 +149,6 @@ function pickSettings(state: Settings): Settings {
 }
 
 /**
- * A persist storage over `backend` that never throws: unreadable JSON or a failing backend
- * (private mode, quota) reads as "nothing stored" and writes are dropped. What it reads is
- * validated with `readSettings`.
- */
-function safeStorage(backend: StateStorage, defaults: Settings): PersistStorage<Settings> {
-  return {
-    getItem: (name) => {
-      try {
-        const raw = backend.getItem(name);
-        if (typeof raw !== 'string') return null;
-        const parsed: unknown = JSON.parse(raw);
-        if (typeof parsed !== 'object' || parsed === null) return null;
-        const { state, version } = parsed as { state?: unknown; version?: unknown };
-        const value: StorageValue<Settings> = { state: readSettings(state, defaults) };
-        if (typeof version === 'number') value.version = version;
-        return value;
-      } catch {
-        return null;
-      }
-    },
-    setItem: (name, value) => {
-      try {
-        backend.setItem(name, JSON.stringify(value));
-      } catch {
-        // Storage full or disabled: the settings still hold for this page, just not across reloads.
-      }
-    },
-    removeItem: (name) => {
-      try {
-        backend.removeItem(name);
-      } catch {
-        // As above: nothing to do when storage is unavailable.
-      }
-    },
-  };
-}
-
-/**
  * A settings store persisted in `storage` under `odds-explorer.settings.v1`. Hydrates at once
  * from a synchronous storage (localStorage), so the first render already has the stored settings.
  */
@@ -210,7 +173,7 @@ export function createSettingsStore(options: { readonly storage: StateStorage; r
       {
         name: SETTINGS_STORAGE_KEY,
         version: SETTINGS_VERSION,
-        storage: safeStorage(options.storage, defaults),
+        storage: safePersistStorage(options.storage, (state) => readSettings(state, defaults)),
         partialize: pickSettings,
         // Another version's settings: keep whatever still passes today's checks.
         migrate: (persisted) => readSettings(persisted, defaults),

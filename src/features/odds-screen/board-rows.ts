@@ -20,7 +20,7 @@ export type BoardItem =
 
 export type BoardItemKind = BoardItem['kind'];
 
-/** Row height in px per kind (the stylesheet uses the same figures). */
+/** Row height in px per kind (the stylesheet uses the same figures), comfortable density. */
 export const ITEM_HEIGHT: Readonly<Record<BoardItemKind, number>> = {
   type: 38,
   period: 30,
@@ -30,6 +30,36 @@ export const ITEM_HEIGHT: Readonly<Record<BoardItemKind, number>> = {
   margin: 26,
   alternates: 30,
 };
+
+/** The same, compact density. */
+export const COMPACT_ITEM_HEIGHT: Readonly<Record<BoardItemKind, number>> = {
+  type: 30,
+  period: 24,
+  player: 24,
+  market: 26,
+  outcome: 26,
+  margin: 22,
+  alternates: 24,
+};
+
+/** How the board lays out its rows: a grid row per outcome, or (narrow screens) a card per outcome. */
+export type BoardMode = 'comfortable' | 'compact' | 'cards';
+
+/** Books per line of an outcome card, and the card's line heights (./odds-screen.css). */
+export const CARD_BOOKS_PER_LINE = 4;
+const CARD_LINE = 30;
+const CARD_BOOK_LINE = 40;
+
+/** The height in px of a row of `kind` in `mode`, for a board showing `bookCount` books. */
+export function itemHeight(kind: BoardItemKind, mode: BoardMode, bookCount: number): number {
+  if (mode === 'compact') return COMPACT_ITEM_HEIGHT[kind];
+  if (mode === 'cards') {
+    // A card: its name, then best / fair / EV / stake, then the books, CARD_BOOKS_PER_LINE a line.
+    if (kind === 'outcome') return 2 * CARD_LINE + Math.ceil(bookCount / CARD_BOOKS_PER_LINE) * CARD_BOOK_LINE + 8;
+    if (kind === 'margin') return 0;
+  }
+  return ITEM_HEIGHT[kind];
+}
 
 function pushMarket(out: BoardItem[], market: BoardMarket): void {
   out.push({ kind: 'market', key: `m|${market.key}`, market });

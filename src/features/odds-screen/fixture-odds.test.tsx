@@ -99,7 +99,7 @@ describe('FixtureOdds', () => {
 
   it('takes the de-vig method from the URL', async () => {
     renderOdds(service(fixtureOdds(3)), '?devig=shin');
-    expect(await screen.findByRole('columnheader', { name: 'Fair (shin)' })).toBeTruthy();
+    expect(await screen.findByRole('columnheader', { name: 'Fair Shin' })).toBeTruthy();
     expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'De-vig method' }).value).toBe('shin');
   });
 });

@@ -9,10 +9,15 @@ import { bookmakersQuery, fixtureQuery, marketsBySportQuery, playersByIdsQuery }
 import { useApiClient } from '../../api/use-api-client.ts';
 import { useLiveBook } from '../../book/use-book.ts';
 import { ListSkeleton } from '../../components/list-skeleton.tsx';
+import { useMediaQuery } from '../../components/use-media-query.ts';
 import { QueryFailure } from '../../components/query-failure.tsx';
+import { commissionOf } from '../../domain/commission.ts';
 import { DEVIG_METHODS, type DevigMethod } from '../../domain/devig.ts';
+import { useBoardPrefs } from '../../settings/use-board-prefs.ts';
 import { useSettings } from '../../settings/use-settings.ts';
-import { boardPlayerIds } from './board-rows.ts';
+import { BoardBooksPanel } from './board-books-panel.tsx';
+import { boardPlayerIds, type BoardMode } from './board-rows.ts';
+import { visibleColumns } from './book-columns.ts';
 import { OddsBoard, type SlipApi } from './odds-board.tsx';
 import { useBoardLayout } from './use-board-layout.ts';
 import { useFixtureSeed } from './use-fixture-seed.ts';
@@ -31,6 +36,9 @@ const METHOD_LABELS: Readonly<Record<DevigMethod, string>> = {
   shin: 'Shin',
   'worst-case': 'Worst case',
 };
+
+/** Below this width each outcome is a card (./odds-screen.css has the same figure). */
+export const CARDS_QUERY = '(max-width: 640px)';
 
 /** The de-vig method named in the URL, or the default for a missing or unknown one. */
 export function devigMethodOf(value: string | null): DevigMethod {
@@ -75,6 +83,28 @@ export function FixtureOdds({ fixtureId, slip }: { readonly fixtureId: string; r
 
   const names = useMemo(() => new Map(bookmakerList.data?.map((b) => [b.bookmaker, bookmakerLabel(b)])), [bookmakerList.data]);
   const nameOf = useCallback((slug: string) => names.get(slug) ?? slug, [names]);
+  const records = useMemo(() => new Map(bookmakerList.data?.map((b) => [b.bookmaker, b])), [bookmakerList.data]);
+  const boundOf = useCallback(
+    (slug: string): string | null => {
+      const record = records.get(slug);
+      const seconds = live ? record?.maxDelayLiveInSec : record?.maxDelayPregameInSec;
+      return seconds == null ? null : `${String(seconds)} s (${live ? 'live' : 'pre-game'})`;
+    },
+    [records, live],
+  );
+  const [prefs, updatePrefs] = useBoardPrefs();
+  const narrow = useMediaQuery(CARDS_QUERY);
+  const mode: BoardMode = narrow ? 'cards' : prefs.density;
+  const columns = layout?.columns;
+  const visible = useMemo(() => (columns === undefined ? [] : visibleColumns(columns, prefs)), [columns, prefs]);
+  const panelBooks = useMemo(
+    () => (columns === undefined ? [] : visibleColumns(columns, { ...prefs, hidden: [] }).map((i) => columns[i] ?? '')),
+    [columns, prefs],
+  );
+  const hiddenBooks = useMemo(() => new Set(prefs.hidden), [prefs.hidden]);
+  const charged = (columns ?? [])
+    .filter((b) => !hiddenBooks.has(b) && commissionOf(b, prefs.commission) > 0)
+    .map((b) => `${nameOf(b)} ${(commissionOf(b, prefs.commission) * 100).toFixed(1)}%`);
   const playerNames = useMemo(() => new Map(players.data?.map((p) => [p.playerId, p.playerName])), [players.data]);
   const playerNameOf = useCallback((playerId: number) => playerNames.get(playerId) ?? `player ${String(playerId)}`, [playerNames]);
 
@@ -157,8 +187,15 @@ export function FixtureOdds({ fixtureId, slip }: { readonly fixtureId: string; r
           />{' '}
           Show the fair price's range across methods
         </label>
-        <span className="hint">Click a price (or press Enter) to add it to the slip.</span>
+        <BoardBooksPanel books={panelBooks} nameOf={nameOf} prefs={prefs} update={updatePrefs} />
+        <span className="hint">Click a price (or press Enter) to add it to the slip; hover or focus it for its history.</span>
       </div>
+      <p className="hint odds-notes" data-testid="odds-notes">
+        Best, EV and arbitrage compare prices net of commission{charged.length > 0 ? ` (${charged.join(', ')})` : ''}; prices are shown
+        gross. Fair: {method} de-vig of the consensus of every book that quotes the whole market
+        {prefs.hidden.length > 0 ? `, hidden ones included (${prefs.hidden.map(nameOf).join(', ')} hidden from best and arbitrage)` : ''}; hover a fair
+        price for its books.
+      </p>
       <OddsBoard
         layout={layout}
         live={live}
@@ -168,6 +205,12 @@ export function FixtureOdds({ fixtureId, slip }: { readonly fixtureId: string; r
         showRanges={showRanges}
         format={format}
         slip={slip}
+        visible={visible}
+        hiddenBooks={hiddenBooks}
+        commission={prefs.commission}
+        mode={mode}
+        boundOf={boundOf}
+        peek
       />
     </>
   );

@@ -9,6 +9,7 @@ export interface MarketTitleRowProps {
   readonly store: MarketValuesStore;
   readonly gridRow: number;
   readonly tabStop: boolean;
+  /** Columns the title spans (every column of the grid). */
   readonly columnCount: number;
   readonly top: number;
   readonly height: number;
@@ -23,20 +24,23 @@ export const MarketTitleRow = memo(function MarketTitleRow({ market, store, grid
     <div role="row" aria-rowindex={gridRow + 2} className="board-row board-market" style={{ transform: `translateY(${String(top)}px)`, height }}>
       <div
         role="gridcell"
-        aria-colspan={columnCount + 3}
+        aria-colspan={columnCount}
         className="market-title"
         data-grid-cell={`${String(gridRow)}:0`}
         tabIndex={tabStop ? 0 : -1}
         data-market-id={market.marketId}
       >
-        <strong>{name}</strong>
-        {!market.mainLine && <span className="badge">alternate line</span>}
-        <span className="muted"> · marketId {market.marketId}</span>
-        {profit !== '' && (
-          <span className="arb-flag" role="status">
-            Arbitrage: +{profit} guaranteed at the best prices
-          </span>
-        )}
+        {/* Sticky: the title stays in view while the books scroll sideways. */}
+        <span className="pinned-title">
+          <strong>{name}</strong>
+          {!market.mainLine && <span className="badge">alternate line</span>}
+          <span className="muted market-id"> · marketId {market.marketId}</span>
+          {profit !== '' && (
+            <span className="arb-flag" role="status">
+              Arbitrage: +{profit} guaranteed at the best net prices
+            </span>
+          )}
+        </span>
       </div>
     </div>
   );

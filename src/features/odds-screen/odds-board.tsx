@@ -1,16 +1,21 @@
 // The odds board of one fixture as a virtualized ARIA grid: a row per heading, market title,
-// outcome and margin; a column per bookmaker, then the fair price and the arbitrage stake. Only
-// rows in view are mounted, so a price change off screen renders nothing; on screen it renders
-// its cell and its market's derived values (see ./market-store.ts).
+// outcome and margin. Pinned on the left (sticky while the books scroll sideways): the outcome,
+// best price, fair price, EV and arbitrage stake; then a column per shown bookmaker. Only rows in
+// view are mounted, so a price change off screen renders nothing; on screen it renders its cell
+// and its market's derived values (see ./market-store.ts). On a narrow screen each outcome is a
+// card instead of a row (mode 'cards'), still virtualized.
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { useLiveBook } from '../../book/use-book.ts';
 import { gridCellProps, useGridKeyboard, type GridCell } from '../../components/use-grid-keyboard.ts';
 import type { DevigMethod } from '../../domain/devig.ts';
+import type { CommissionRates } from '../../domain/commission.ts';
 import type { BoardLayout, ValuesOptions } from '../../domain/odds-board.ts';
 import type { OddsFormat } from '../../domain/odds-format.ts';
 import { BookmakerHeader } from './bookmaker-header.tsx';
-import { boardItems, ITEM_HEIGHT, marketTypeLabel, periodLabel, type BoardItem } from './board-rows.ts';
+import { boardItems, itemHeight, marketTypeLabel, periodLabel, type BoardItem, type BoardMode } from './board-rows.ts';
+import { PriceMemory } from './price-memory.ts';
+import { PricePeek, type PeekTarget } from './price-peek.tsx';
 import { MarginRow } from './margin-row.tsx';
 import { MarketStores } from './market-store.ts';
 import { MarketTitleRow } from './market-title-row.tsx';
@@ -36,9 +41,27 @@ export interface OddsBoardProps {
   readonly showRanges: boolean;
   readonly format: OddsFormat;
   readonly slip: SlipApi;
+  /** The layout columns shown, in display order; default all, in the layout's order. */
+  readonly visible?: readonly number[];
+  /** Books left out of best price, arbitrage and EV (the hidden ones). */
+  readonly hiddenBooks?: ReadonlySet<string>;
+  readonly commission?: CommissionRates;
+  readonly mode?: BoardMode;
+  /** The freshness bound the peek states for a book ("60 s pre-game"), or null when it has none. */
+  readonly boundOf?: (bookmaker: string) => string | null;
+  /** Whether hovering or focusing a price opens its peek (it asks REST: needs the app's providers). */
+  readonly peek?: boolean;
 }
 
-const HEADER_HEIGHT = 40;
+const HEADER_HEIGHT = 44;
+const NO_BOUND = (): null => null;
+const METHOD_SHORT: Readonly<Record<DevigMethod, string>> = {
+  multiplicative: 'mult.',
+  additive: 'additive',
+  power: 'power',
+  shin: 'Shin',
+  'worst-case': 'worst case',
+};
 /** What the first render lays out before the scroll box is measured (and what jsdom keeps). */
 const INITIAL_RECT = { width: 1200, height: 640 };
 
@@ -51,18 +74,24 @@ function selectedColumnsOf(oddsIds: readonly string[], legs: ReadonlySet<string>
   return out.join(',');
 }
 
-export function OddsBoard({ layout, live, nameOf, playerNameOf, method, showRanges, format, slip }: OddsBoardProps) {
+export function OddsBoard(props: OddsBoardProps) {
+  const { layout, live, nameOf, playerNameOf, method, showRanges, format, slip, hiddenBooks, commission, mode = 'comfortable', boundOf = NO_BOUND, peek: peekOn = false } = props;
   const book = useLiveBook();
   const { columns, fixtureId } = layout;
+  const allColumns = useMemo(() => columns.map((_, i) => i), [columns]);
+  const visible = props.visible ?? allColumns;
   const health = useColumnHealth(fixtureId, columns, live);
   const stores = useMemo(() => {
-    const options: ValuesOptions = { method, bookStatus: health.byBookmaker, range: true };
+    const options: ValuesOptions = { method, bookStatus: health.byBookmaker, range: true, ...(commission === undefined ? {} : { commission }), ...(hiddenBooks === undefined ? {} : { hiddenBooks }) };
     return new MarketStores(book, layout, options);
-  }, [book, layout, method, health]);
+  }, [book, layout, method, health, commission, hiddenBooks]);
+  const [memory] = useState(() => new PriceMemory());
+  const [peek, setPeek] = useState<PeekTarget | null>(null);
   useEffect(() => stores.attach(), [stores]);
 
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
   const items = useMemo(() => boardItems(layout, expanded), [layout, expanded]);
+  const bookCount = visible.length;
   const toggleFamily = useCallback((familyKey: string) => {
     setExpanded((open) => {
       const next = new Set(open);
@@ -87,7 +116,7 @@ export function OddsBoard({ layout, live, nameOf, playerNameOf, method, showRang
   const virtualizer = useVirtualizer({
     count: items.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: (index) => ITEM_HEIGHT[items[index]?.kind ?? 'outcome'],
+    estimateSize: (index) => itemHeight(items[index]?.kind ?? 'outcome', mode, bookCount),
     getItemKey: (index) => items[index]?.key ?? index,
     overscan: 8,
     scrollMargin: HEADER_HEIGHT,
@@ -103,9 +132,9 @@ export function OddsBoard({ layout, live, nameOf, playerNameOf, method, showRang
   const colCount = useCallback(
     (row: number) => {
       const kind = items[row]?.kind;
-      return kind === 'outcome' || kind === 'margin' ? columns.length : 1;
+      return kind === 'outcome' || kind === 'margin' ? Math.max(1, visible.length) : 1;
     },
-    [items, columns.length],
+    [items, visible.length],
   );
   const scrollToRow = useCallback(
     (row: number) => {
@@ -118,18 +147,36 @@ export function OddsBoard({ layout, live, nameOf, playerNameOf, method, showRang
       const item = items[cell.row];
       if (item?.kind === 'alternates') toggleFamily(item.familyKey);
       if (item?.kind !== 'outcome') return;
-      const oddsId = item.market.rows[item.rowIndex]?.oddsIds[cell.col];
+      const oddsId = item.market.rows[item.rowIndex]?.oddsIds[visible[cell.col] ?? -1];
       if (oddsId !== undefined && book.getOdds(oddsId) !== undefined) onToggle(oddsId);
     },
-    [items, toggleFamily, book, onToggle],
+    [items, toggleFamily, book, onToggle, visible],
   );
   const { active, gridProps } = useGridKeyboard({ rowCount: items.length, colCount, pageRows: 15, scrollToRow, onActivate });
 
+  // The virtualizer caches sizes by key: a new mode or book count changes every row's height.
+  useEffect(() => {
+    virtualizer.measure();
+  }, [virtualizer, mode, bookCount]);
+
   const style = {
     // Fixed widths: every row is its own grid (rows are positioned one by one), so only fixed
-    // tracks keep the columns aligned.
-    '--board-columns': `12rem repeat(${String(columns.length)}, 6rem) 8rem 11rem`,
+    // tracks keep the columns aligned. The pinned tracks' widths are in ./odds-screen.css.
+    '--book-count': String(bookCount),
   } as CSSProperties;
+  const colSpan = visible.length + 5;
+
+  // One peek for the board, on the price hovered or focused: no per-cell popover or timer.
+  const peekAt = useCallback((target: EventTarget | null) => {
+    const button = peekOn && target instanceof Element ? target.closest<HTMLElement>('[data-odds-id]') : null;
+    if (button === null) return;
+    const oddsId = button.dataset.oddsId ?? '';
+    const rect = button.getBoundingClientRect();
+    setPeek((current) => (current?.oddsId === oddsId ? current : { oddsId, top: rect.top, bottom: rect.bottom, left: rect.left }));
+  }, [peekOn]);
+  const closePeek = useCallback(() => {
+    setPeek(null);
+  }, []);
 
   const renderItem = (item: BoardItem, index: number, top: number, height: number) => {
     const activeCol = active.row === index ? active.col : null;
@@ -146,8 +193,8 @@ export function OddsBoard({ layout, live, nameOf, playerNameOf, method, showRang
               : `Player: ${playerNameOf(item.playerId)}`;
         return (
           <div role="row" key={item.key} aria-rowindex={index + 2} className={`board-row board-heading board-${item.kind}`} style={rowStyle}>
-            <div role="gridcell" aria-colspan={columns.length + 3} {...gridCellProps(index, 0, activeCol)}>
-              {item.kind === 'type' ? <strong>{text}</strong> : text}
+            <div role="gridcell" aria-colspan={colSpan} {...gridCellProps(index, 0, activeCol)}>
+              <span className="pinned-title">{item.kind === 'type' ? <strong>{text}</strong> : text}</span>
             </div>
           </div>
         );
@@ -155,8 +202,9 @@ export function OddsBoard({ layout, live, nameOf, playerNameOf, method, showRang
       case 'alternates':
         return (
           <div role="row" key={item.key} aria-rowindex={index + 2} className="board-row board-alternates" style={rowStyle}>
-            <div role="gridcell" aria-colspan={columns.length + 3}>
+            <div role="gridcell" aria-colspan={colSpan}>
               <button
+                className="pinned-title"
                 type="button"
                 aria-expanded={item.expanded}
                 onClick={() => {
@@ -177,7 +225,7 @@ export function OddsBoard({ layout, live, nameOf, playerNameOf, method, showRang
             store={stores.get(item.market.key)}
             gridRow={index}
             tabStop={activeCol === 0}
-            columnCount={columns.length}
+            columnCount={colSpan}
             top={top}
             height={height}
           />
@@ -193,6 +241,8 @@ export function OddsBoard({ layout, live, nameOf, playerNameOf, method, showRang
             activeCol={activeCol}
             selectedColumns={selectedColumnsOf(item.market.rows[item.rowIndex]?.oddsIds ?? [], legs)}
             columns={columns}
+            visible={visible}
+            memory={memory}
             nameOf={nameOf}
             format={format}
             method={method}
@@ -203,11 +253,12 @@ export function OddsBoard({ layout, live, nameOf, playerNameOf, method, showRang
           />
         );
       case 'margin':
+        if (height === 0) return null;
         return (
           <MarginRow
             key={item.key}
             store={stores.get(item.market.key)}
-            columnCount={columns.length}
+            visible={visible}
             gridRow={index}
             activeCol={activeCol}
             top={top}
@@ -226,22 +277,42 @@ export function OddsBoard({ layout, live, nameOf, playerNameOf, method, showRang
       role="grid"
       aria-label="Odds by bookmaker"
       aria-rowcount={items.length + 1}
-      aria-colcount={columns.length + 3}
-      className="odds-board"
+      aria-colcount={colSpan}
+      className={`odds-board board-${mode}`}
       style={style}
       {...gridProps}
+      onFocus={(event) => {
+        gridProps.onFocus(event);
+        peekAt(event.target);
+      }}
+      onBlur={closePeek}
+      onPointerOver={(event) => {
+        peekAt(event.target);
+      }}
+      onPointerLeave={closePeek}
     >
-      <div ref={scrollRef} className="odds-board-scroll">
+      <div ref={scrollRef} className="odds-board-scroll" onScroll={peek === null ? undefined : closePeek}>
         <div role="rowgroup" className="odds-board-head">
           <div role="row" aria-rowindex={1} className="board-row board-head-row" style={{ height: HEADER_HEIGHT }}>
-            <div role="columnheader">Outcome</div>
-            {columns.map((bookmaker) => (
-              <BookmakerHeader key={bookmaker} bookmaker={bookmaker} name={nameOf(bookmaker)} health={health.byBookmaker.get(bookmaker)} />
-            ))}
-            <div role="columnheader" title={`No-vig fair price, de-vigged by ${method}`}>
-              Fair ({method})
+            <div role="columnheader" className="pin pin-outcome">
+              Outcome
             </div>
-            <div role="columnheader">Arbitrage stake</div>
+            <div role="columnheader" className="pin pin-best" title="Best price among the shown books, compared net of exchange commission; the price shown is gross">
+              Best <span className="head-note">net</span>
+            </div>
+            <div role="columnheader" className="pin pin-fair" title={`No-vig fair price, de-vigged by ${method}`}>
+              Fair <span className="head-note">{METHOD_SHORT[method]}</span>
+            </div>
+            <div role="columnheader" className="pin pin-ev" title="Expected value of the best net price against the fair price">
+              EV
+            </div>
+            <div role="columnheader" className="pin pin-stake" title="Share of the total stake per outcome when the best net prices leave an arbitrage">
+              Arb <span className="head-note">stake</span>
+            </div>
+            {visible.map((column) => {
+              const bookmaker = columns[column] ?? '';
+              return <BookmakerHeader key={bookmaker} bookmaker={bookmaker} name={nameOf(bookmaker)} health={health.byBookmaker.get(bookmaker)} />;
+            })}
           </div>
         </div>
         <div role="rowgroup" className="odds-board-body" style={{ height: virtualizer.getTotalSize() }}>
@@ -252,6 +323,9 @@ export function OddsBoard({ layout, live, nameOf, playerNameOf, method, showRang
           })}
         </div>
       </div>
+      {peek !== null && (
+        <PricePeek target={peek} fixtureId={fixtureId} live={live} memory={memory} nameOf={nameOf} boundOf={boundOf} format={format} commission={commission} />
+      )}
     </div>
   );
 }

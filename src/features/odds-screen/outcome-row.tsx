@@ -1,12 +1,16 @@
-// One outcome of a market: its name, a price cell per bookmaker, the fair price and the
-// arbitrage stake. Memoized: scrolling and other rows' changes leave it alone.
+// One outcome of a market: pinned on the left its name, best price, fair price, EV and arbitrage
+// stake; then a price cell per shown bookmaker. Memoized: scrolling and other rows' changes leave
+// it alone.
 import { memo } from 'react';
 import type { DevigMethod } from '../../domain/devig.ts';
 import type { BoardMarket } from '../../domain/odds-board.ts';
 import type { OddsFormat } from '../../domain/odds-format.ts';
+import { BestCell } from './best-cell.tsx';
+import { EvCell } from './ev-cell.tsx';
 import { FairCell } from './fair-cell.tsx';
 import type { MarketValuesStore } from './market-store.ts';
 import { PriceCell } from './price-cell.tsx';
+import type { PriceMemory } from './price-memory.ts';
 import { StakeCell } from './stake-cell.tsx';
 
 export interface OutcomeRowProps {
@@ -20,6 +24,9 @@ export interface OutcomeRowProps {
   /** Column indices whose price is on the slip, joined by ',' (a string, so the memo compares cheaply). */
   readonly selectedColumns: string;
   readonly columns: readonly string[];
+  /** The layout columns shown, in display order (hidden books left out). */
+  readonly visible: readonly number[];
+  readonly memory: PriceMemory;
   readonly nameOf: (bookmaker: string) => string;
   readonly format: OddsFormat;
   readonly method: DevigMethod;
@@ -30,33 +37,39 @@ export interface OutcomeRowProps {
 }
 
 export const OutcomeRow = memo(function OutcomeRow(props: OutcomeRowProps) {
-  const { market, rowIndex, store, gridRow, activeCol, selectedColumns, columns, nameOf, format, method, showRange, onToggle, top, height } = props;
+  const { market, rowIndex, store, gridRow, activeCol, selectedColumns, columns, visible, memory, nameOf, format, method, showRange, onToggle, top, height } = props;
   const row = market.rows[rowIndex];
   if (row === undefined) return null;
   const selected = new Set(selectedColumns === '' ? [] : selectedColumns.split(',').map(Number));
   return (
     <div role="row" aria-rowindex={gridRow + 2} className="board-row board-outcome" style={{ transform: `translateY(${String(top)}px)`, height }}>
-      <div role="rowheader" className="outcome-name">
+      <div role="rowheader" className="outcome-name pin pin-outcome">
         {row.outcomeName ?? `Outcome ${String(row.outcomeId)}`}
       </div>
-      {row.oddsIds.map((oddsId, column) => (
-        <PriceCell
-          key={oddsId}
-          oddsId={oddsId}
-          store={store}
-          rowIndex={rowIndex}
-          column={column}
-          gridRow={gridRow}
-          gridCol={column}
-          tabStop={activeCol === column}
-          selected={selected.has(column)}
-          format={format}
-          bookmakerName={nameOf(columns[column] ?? '')}
-          onToggle={onToggle}
-        />
-      ))}
-      <FairCell store={store} rowIndex={rowIndex} method={method} format={format} showRange={showRange} />
+      <BestCell store={store} rowIndex={rowIndex} format={format} nameOf={nameOf} />
+      <FairCell store={store} rowIndex={rowIndex} method={method} format={format} showRange={showRange} nameOf={nameOf} />
+      <EvCell store={store} rowIndex={rowIndex} />
       <StakeCell store={store} rowKey={row.key} nameOf={nameOf} />
+      {visible.map((column, gridCol) => {
+        const oddsId = row.oddsIds[column] ?? '';
+        return (
+          <PriceCell
+            key={oddsId}
+            oddsId={oddsId}
+            store={store}
+            rowIndex={rowIndex}
+            column={column}
+            gridRow={gridRow}
+            gridCol={gridCol}
+            tabStop={activeCol === gridCol}
+            selected={selected.has(column)}
+            format={format}
+            bookmakerName={nameOf(columns[column] ?? '')}
+            onToggle={onToggle}
+            memory={memory}
+          />
+        );
+      })}
     </div>
   );
 });

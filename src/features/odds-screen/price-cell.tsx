@@ -3,13 +3,15 @@
 // string, so they re-render it only when they change. A move flashes up or down by a CSS
 // animation, restarted by switching between two identical animation names (a changed
 // animation-name restarts it): no timer per cell, and no DOM node replaced.
-import { memo, useCallback, useState } from 'react';
+import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { useOdds } from '../../book/use-book.ts';
 import type { CellState, MarketValues } from '../../domain/odds-board.ts';
 import { formatPrice, type OddsFormat } from '../../domain/odds-format.ts';
 import { priceDirection, type PriceDirection } from '../../domain/price-flash.ts';
 import type { OddsEntry } from '../../wire/schemas.ts';
+import { shortBookName } from './book-columns.ts';
 import { useMarketSelector, type MarketValuesStore } from './market-store.ts';
+import type { PriceMemory } from './price-memory.ts';
 
 /** What screen readers hear after the price, per state; '' for an ordinary price. */
 export const STATE_TEXT: Readonly<Record<CellState, string>> = {
@@ -45,6 +47,8 @@ export interface PriceCellProps {
   readonly format: OddsFormat;
   readonly bookmakerName: string;
   readonly onToggle: (oddsId: string) => void;
+  /** Where the cell leaves its previous price when it moves (for the peek). */
+  readonly memory: PriceMemory;
 }
 
 function useFlash(entry: OddsEntry | undefined): { readonly direction: PriceDirection; readonly key: number } {
@@ -61,8 +65,15 @@ function useFlash(entry: OddsEntry | undefined): { readonly direction: PriceDire
 }
 
 export const PriceCell = memo(function PriceCell(props: PriceCellProps) {
-  const { oddsId, store, rowIndex, column, gridRow, gridCol, tabStop, selected, format, bookmakerName, onToggle } = props;
+  const { oddsId, store, rowIndex, column, gridRow, gridCol, tabStop, selected, format, bookmakerName, onToggle, memory } = props;
   const entry = useOdds(oddsId);
+  // Runs only when this cell's price changed: the previous one goes to the board's memory.
+  const shown = useRef(entry);
+  useEffect(() => {
+    const before = shown.current;
+    if (before !== undefined && entry !== undefined && before !== entry) memory.record(oddsId, before, entry);
+    shown.current = entry;
+  }, [entry, memory, oddsId]);
   const selectFlags = useCallback(
     (values: MarketValues): string => {
       const cell = values.rows[rowIndex]?.cells[column];
@@ -78,6 +89,9 @@ export const PriceCell = memo(function PriceCell(props: PriceCellProps) {
   if (entry === undefined) {
     return (
       <div role="gridcell" className="odds-cell odds-cell-absent" {...position}>
+        <span className="odds-book" aria-hidden="true">
+          {shortBookName(bookmakerName)}
+        </span>
         <span aria-hidden="true">–</span>
         <span className="visually-hidden">{bookmakerName}: not quoted</span>
       </div>
@@ -99,6 +113,9 @@ export const PriceCell = memo(function PriceCell(props: PriceCellProps) {
         data-state={state}
         {...position}
       >
+        <span className="odds-book" aria-hidden="true">
+          {shortBookName(bookmakerName)}
+        </span>
         <span className={flash.direction === 'none' ? 'odds-value' : `odds-value flash-${flash.direction}-${String(flash.key % 2)}`}>
           {formatPrice(entry.price, format)}
         </span>

@@ -1,4 +1,5 @@
-// One leg of a market's arbitrage: the share of the total stake to put on this outcome and where.
+// One leg of a market's arbitrage: the share of the total stake to put on this outcome (at the
+// best price's book).
 import { memo, useCallback } from 'react';
 import type { MarketValues } from '../../domain/odds-board.ts';
 import { useMarketSelector, type MarketValuesStore } from './market-store.ts';
@@ -19,12 +20,14 @@ export const StakeCell = memo(function StakeCell({ store, rowKey, nameOf }: Stak
     [rowKey],
   );
   const [share = '', books = ''] = useMarketSelector(store, select).split('|');
-  if (share === '') return <div role="gridcell" className="stake-cell" />;
+  if (share === '') return <div role="gridcell" className="stake-cell pin pin-stake" />;
   const where = books.split(',').map(nameOf).join(' / ');
+  // The book is in the best cell beside it: shown here only to screen readers and on hover.
   return (
-    <div role="gridcell" className="stake-cell" data-stake={share} title={`Stake ${share} of the total at ${where}`}>
+    <div role="gridcell" className="stake-cell pin pin-stake" data-stake={share} title={`Stake ${share} of the total at ${where}`}>
       <span className="visually-hidden">arbitrage stake </span>
-      {share} <span className="muted">{where}</span>
+      {share}
+      <span className="visually-hidden"> {where}</span>
     </div>
   );
 });

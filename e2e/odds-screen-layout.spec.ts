@@ -1,0 +1,159 @@
+// The odds screen on a 1440, a 1024 and a 390 px wide screen against the embedded service: the
+// pinned columns stay in view while the books scroll, bookmaker names are never cut inside a
+// word, the page never scrolls sideways, and the slip covers no price.
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { admin } from './admin.ts';
+
+interface AdminFixture {
+  readonly fixtureId: string;
+  readonly sportId: number;
+  readonly bookmakers: readonly string[];
+}
+
+/** The live soccer fixture (statusId 1, sportId 10) quoted by the most bookmakers. */
+async function liveSoccerFixture(request: APIRequestContext): Promise<AdminFixture> {
+  const live = (await admin(request, 'GET', '/admin/fixtures?status=1')) as AdminFixture[];
+  const [first] = live.filter((f) => f.sportId === 10).sort((a, b) => b.bookmakers.length - a.bookmakers.length);
+  if (first === undefined) throw new Error('the embedded service has no live soccer fixture');
+  return first;
+}
+
+async function openBoard(page: Page, fixtureId: string): Promise<void> {
+  await page.goto(`/fixtures/${fixtureId}`);
+  await expect(page.getByRole('grid', { name: 'Odds by bookmaker' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator('[data-odds-id]').first()).toBeVisible();
+}
+
+interface Box {
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+function inside(box: Box | null, viewport: { width: number; height: number }): boolean {
+  return box !== null && box.x >= 0 && box.y >= 0 && box.x + box.width <= viewport.width && box.y + box.height <= viewport.height;
+}
+
+function overlaps(a: Box, b: Box): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test.describe('at 1440 × 900', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test('the best, fair and EV cells of the first market stay in view with the books scrolled to the far right', async ({ page, request }) => {
+    const fixture = await liveSoccerFixture(request);
+    await openBoard(page, fixture.fixtureId);
+    await expect(page.locator('[role="columnheader"][data-bookmaker]')).toHaveCount(fixture.bookmakers.length);
+    const row = page.locator('.board-outcome').first();
+    await row.scrollIntoViewIfNeeded();
+    const pinned = [row.locator('.best-cell'), row.locator('.fair-cell'), row.locator('.ev-cell')];
+    const viewport = { width: 1440, height: 900 };
+    for (const cell of pinned) expect(inside(await cell.boundingBox(), viewport)).toBe(true);
+    const scroller = page.locator('.odds-board-scroll');
+    const scrolled = await scroller.evaluate((el) => {
+      el.scrollLeft = el.scrollWidth;
+      return el.scrollLeft;
+    });
+    expect(scrolled).toBeGreaterThan(0);
+    // The last book's prices are in view now: the books did scroll behind the pinned cells.
+    const lastBook = (await page.locator('[role="columnheader"][data-bookmaker]').last().getAttribute('data-bookmaker')) ?? '';
+    expect(inside(await row.locator(`[data-odds-id*=":${lastBook}:"]`).first().locator('xpath=..').boundingBox(), viewport)).toBe(true);
+    for (const cell of pinned) expect(inside(await cell.boundingBox(), viewport)).toBe(true);
+    await page.screenshot({ path: test.info().outputPath('odds-1440-right.png') });
+  });
+
+  test('no bookmaker header is cut, and no word of a name is broken across lines', async ({ page, request }) => {
+    const fixture = await liveSoccerFixture(request);
+    await openBoard(page, fixture.fixtureId);
+    const cut = await page.locator('[role="columnheader"][data-bookmaker]').evaluateAll((headers) =>
+      headers.flatMap((header) => {
+        const problems: string[] = [];
+        const name = header.firstChild?.textContent?.trim() ?? '';
+        if (header.scrollWidth > header.clientWidth || header.scrollHeight > header.clientHeight) problems.push(`${name}: overflows its header`);
+        const text = header.firstChild;
+        if (text?.nodeType === Node.TEXT_NODE) {
+          const value = text.textContent ?? '';
+          for (const match of value.matchAll(/\S+/gu)) {
+            const range = document.createRange();
+            range.setStart(text, match.index);
+            range.setEnd(text, match.index + match[0].length);
+            if (range.getClientRects().length !== 1) problems.push(`${name}: "${match[0]}" broken across lines`);
+          }
+        }
+        return problems;
+      }),
+    );
+    expect(cut).toEqual([]);
+  });
+});
+
+for (const viewport of [
+  { width: 1024, height: 768 },
+  { width: 390, height: 844 },
+]) {
+  test.describe(`at ${String(viewport.width)} × ${String(viewport.height)}`, () => {
+    test.use({ viewport });
+
+    test('the page never scrolls sideways, and the open slip with 2 legs covers no price at the last market', async ({ page, request }) => {
+      const fixture = await liveSoccerFixture(request);
+      await openBoard(page, fixture.fixtureId);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      if (viewport.width === 1024) {
+        // The pinned cells and at least 5 books side by side, in the window.
+        const heads = page.locator('.board-head-row [role="columnheader"]');
+        const boxes = await heads.evaluateAll((cells) => cells.map((c) => c.getBoundingClientRect()).map((r) => ({ x: r.x, right: r.right })));
+        expect(boxes.filter((b) => b.x >= 0 && b.right <= 1024).length).toBeGreaterThanOrEqual(5 + 5);
+      }
+      const prices = page.locator('button[data-odds-id]');
+      await prices.nth(0).click();
+      await prices.nth(2).click();
+      const slip = page.getByRole('complementary', { name: 'Parlay slip' });
+      await expect(slip.getByRole('button', { name: /Parlay slip · 2 legs/ })).toHaveAttribute('aria-expanded', 'true');
+      await page.locator('.odds-board-scroll').evaluate((el) => {
+        el.scrollTop = el.scrollHeight;
+      });
+      await expect(page.locator('.board-margin, .board-outcome').last()).toBeVisible();
+      // Let the virtualizer render the rows at the end, then compare every price cell with the slip.
+      await page.waitForTimeout(300);
+      await page.evaluate(() => {
+        window.scrollTo(0, document.documentElement.scrollHeight);
+      });
+      const slipBox = await slip.boundingBox();
+      expect(slipBox).not.toBeNull();
+      const cells = await page.locator('.odds-cell').evaluateAll((list) =>
+        list.map((c) => {
+          const r = c.getBoundingClientRect();
+          return { x: r.x, y: r.y, width: r.width, height: r.height };
+        }),
+      );
+      expect(cells.length).toBeGreaterThan(5);
+      const covered = cells.filter((cell) => slipBox !== null && overlaps(cell, slipBox));
+      expect(covered).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      await page.screenshot({ path: test.info().outputPath(`odds-${String(viewport.width)}-slip.png`), fullPage: true });
+    });
+  });
+}
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('each outcome is a card with best, fair and the books, and the navigation is behind a menu', async ({ page, request }) => {
+    const fixture = await liveSoccerFixture(request);
+    await openBoard(page, fixture.fixtureId);
+    await expect(page.locator('.odds-board.board-cards')).toBeVisible();
+    const card = page.locator('.board-outcome').first();
+    await expect(card.locator('.best-cell')).toBeVisible();
+    await expect(card.locator('.fair-cell')).toBeVisible();
+    // The book's name is on each price of the card.
+    await expect(card.locator('.odds-book').first()).toBeVisible();
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav).toBeHidden();
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await expect(nav.getByRole('link', { name: 'Fixtures' })).toBeVisible();
+  });
+});

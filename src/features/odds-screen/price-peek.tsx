@@ -1,0 +1,139 @@
+// What a trader sees on hovering or focusing a price: its age (since `changedAt`), the previous
+// price (seen since the page loaded, else from the recorded history, fetched on demand), the
+// opening price (OLV, from /fixtures/odds/clv), the stake limit when the book states one, and the
+// book's freshness bound. One peek per board, so a price cell carries no popover of its own.
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { fixtureClvQuery, fixtureHistoryQuery } from '../../api/queries.ts';
+import { useApiClient } from '../../api/use-api-client.ts';
+import { useOdds } from '../../book/use-book.ts';
+import { commissionOf, netPrice, type CommissionRates } from '../../domain/commission.ts';
+import { formatPrice, type OddsFormat } from '../../domain/odds-format.ts';
+import type { FixtureHistoricalOddsResponse } from '../../wire/schemas.ts';
+import type { PreviousPrice, PriceMemory } from './price-memory.ts';
+
+/** The price the peek is about and where its cell is on screen (viewport px). */
+export interface PeekTarget {
+  readonly oddsId: string;
+  readonly top: number;
+  readonly bottom: number;
+  readonly left: number;
+}
+
+export interface PricePeekProps {
+  readonly target: PeekTarget;
+  readonly fixtureId: string;
+  readonly live: boolean;
+  readonly memory: PriceMemory;
+  readonly nameOf: (bookmaker: string) => string;
+  readonly boundOf: (bookmaker: string) => string | null;
+  readonly format: OddsFormat;
+  readonly commission: CommissionRates | undefined;
+}
+
+/** An age in words a trader reads at a glance: "4 s", "2 min 5 s", "3 h 12 min". */
+export function formatAge(ms: number): string {
+  const seconds = Math.max(0, Math.floor(ms / 1000));
+  if (seconds < 60) return `${String(seconds)} s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${String(minutes)} min ${String(seconds % 60)} s`;
+  return `${String(Math.floor(minutes / 60))} h ${String(minutes % 60)} min`;
+}
+
+function clockTime(ms: number): string {
+  return new Date(ms).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+}
+
+/** The latest recorded price before `changedAt` that differs from `price`, with when it was replaced. */
+export function previousFromHistory(history: FixtureHistoricalOddsResponse, oddsId: string, price: number, changedAt: number): PreviousPrice | null {
+  const bookmaker = oddsId.split(':')[1] ?? '';
+  const recorded = Object.values(history.odds[bookmaker]?.[oddsId] ?? {}).sort((a, b) => a.changedAt - b.changedAt);
+  let replacedAt = changedAt;
+  for (let i = recorded.length - 1; i >= 0; i--) {
+    const entry = recorded[i];
+    if (entry === undefined || entry.changedAt >= changedAt) continue;
+    if (entry.price !== price) return { price: entry.price, changedAt: entry.changedAt, replacedAt };
+    replacedAt = entry.changedAt;
+  }
+  return null;
+}
+
+function useNow(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => {
+      setNow(Date.now());
+    }, 1_000);
+    return () => {
+      clearInterval(timer);
+    };
+  }, []);
+  return now;
+}
+
+const PEEK_WIDTH = 288;
+
+export function PricePeek({ target, fixtureId, live, memory, nameOf, boundOf, format, commission }: PricePeekProps) {
+  const { oddsId } = target;
+  const bookmaker = oddsId.split(':')[1] ?? '';
+  const entry = useOdds(oddsId);
+  const now = useNow();
+  const client = useApiClient();
+  const seen = memory.get(oddsId);
+  const history = useQuery({ ...fixtureHistoryQuery(client, { fixtureId, oddsIds: [oddsId] }), enabled: seen === undefined && entry !== undefined });
+  const clv = useQuery(fixtureClvQuery(client, fixtureId, { oddsIds: [oddsId] }));
+
+  const previous = seen ?? (history.data === undefined || entry === undefined ? undefined : previousFromHistory(history.data, oddsId, entry.price, entry.changedAt));
+  const olv = clv.data?.odds[bookmaker]?.[oddsId]?.olv;
+  const rate = commissionOf(bookmaker, commission);
+  const bound = boundOf(bookmaker);
+
+  // Below the cell, or above it when there is no room below; never past the right edge.
+  const below = target.bottom + 200 < window.innerHeight;
+  const style = {
+    left: Math.max(8, Math.min(target.left, window.innerWidth - PEEK_WIDTH - 8)),
+    ...(below ? { top: target.bottom + 4 } : { bottom: window.innerHeight - target.top + 4 }),
+  };
+  return (
+    <div className="price-peek" role="tooltip" style={style} data-peek-odds-id={oddsId}>
+      <p className="peek-title">
+        <strong>{nameOf(bookmaker)}</strong> {entry === undefined ? 'not quoted' : formatPrice(entry.price, format)}
+        {entry !== undefined && rate > 0 && (
+          <span className="muted"> · net {formatPrice(netPrice(entry.price, rate), 'decimal')} after {(rate * 100).toFixed(1)}% commission</span>
+        )}
+      </p>
+      <dl>
+        {entry !== undefined && (
+          <>
+            <dt>Age</dt>
+            <dd data-peek="age">
+              {formatAge(now - entry.changedAt)} (since {clockTime(entry.changedAt)})
+            </dd>
+          </>
+        )}
+        <dt>Previous</dt>
+        <dd data-peek="previous">
+          {previous != null
+            ? `${formatPrice(previous.price, format)}, changed at ${clockTime(previous.replacedAt)} (${formatAge(now - previous.replacedAt)} ago)${seen === undefined ? ', from history' : ''}`
+            : history.isFetching
+              ? 'looking it up…'
+              : history.isError
+                ? 'history unavailable'
+                : 'no earlier price recorded'}
+        </dd>
+        <dt>Opening</dt>
+        <dd data-peek="opening">
+          {olv !== undefined ? `${formatPrice(olv.price, format)} at ${clockTime(olv.changedAt)}` : clv.isPending ? 'looking it up…' : 'not recorded'}
+        </dd>
+        {entry?.limit != null && (
+          <>
+            <dt>Limit</dt>
+            <dd data-peek="limit">{entry.limit}</dd>
+          </>
+        )}
+        <dt>Freshness</dt>
+        <dd data-peek="bound">{bound === null ? `no ${live ? 'live' : 'pre-game'} bound stated` : `updated at least every ${bound}`}</dd>
+      </dl>
+    </div>
+  );
+}

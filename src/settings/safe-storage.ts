@@ -1,0 +1,37 @@
+// A zustand persist storage that never throws and validates what it reads: unreadable JSON or a
+// failing backend (private mode, quota) reads as "nothing stored" and writes are dropped.
+import type { PersistStorage, StateStorage, StorageValue } from 'zustand/middleware';
+
+/** A persist storage over `backend`; `read` turns whatever was stored into a valid state. */
+export function safePersistStorage<T>(backend: StateStorage, read: (stored: unknown) => T): PersistStorage<T> {
+  return {
+    getItem: (name) => {
+      try {
+        const raw = backend.getItem(name);
+        if (typeof raw !== 'string') return null;
+        const parsed: unknown = JSON.parse(raw);
+        if (typeof parsed !== 'object' || parsed === null) return null;
+        const { state, version } = parsed as { state?: unknown; version?: unknown };
+        const value: StorageValue<T> = { state: read(state) };
+        if (typeof version === 'number') value.version = version;
+        return value;
+      } catch {
+        return null;
+      }
+    },
+    setItem: (name, value) => {
+      try {
+        backend.setItem(name, JSON.stringify(value));
+      } catch {
+        // Storage full or disabled: the state still holds for this page, just not across reloads.
+      }
+    },
+    removeItem: (name) => {
+      try {
+        backend.removeItem(name);
+      } catch {
+        // As above: nothing to do when storage is unavailable.
+      }
+    },
+  };
+}
