@@ -96,7 +96,8 @@ describe('kickoffClose', () => {
       active: fc.boolean(),
     });
     fc.assert(
-      fc.property(fc.array(point, { maxLength: 30 }), (raw) => {
+      // Unique times, as the wire's keyed history has them.
+      fc.property(fc.uniqueArray(point, { maxLength: 30, selector: (p) => p.offsetMin }), (raw) => {
         const history = raw.map((p) => at(p.offsetMin, p.price, p.active));
         const close = kickoffClose(history, KICKED_OFF);
         const candidates = history.filter((p) => p.active && p.changedAt <= KICKOFF_MS);
