@@ -8,6 +8,9 @@ import { defineConfig } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 4173);
 // A fresh data directory per run: the embedded service seeds it on start.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'odds-e2e-'));
+// Handed to the test workers (they inherit the runner's environment): admin calls read the
+// service's admin token from this directory.
+process.env.E2E_DATA_DIR = dataDir;
 
 export default defineConfig({
   testDir: 'e2e',

@@ -1,6 +1,8 @@
 // The line-movement / CLV page in Chromium against the embedded service: several bookmakers
 // charted and toggled from the legend, an open fixture's chart following the stream, the
 // taken-price CLV computed both ways, a cancelled fixture's replacement chain linked.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
@@ -14,14 +16,19 @@ interface AdminFixture {
   readonly bookmakers: readonly string[];
 }
 
-async function admin(request: APIRequestContext, method: 'POST' | 'DELETE', path: string, body: unknown): Promise<unknown> {
-  const response = await request.fetch(`${ADMIN}${path}`, { method, data: body });
-  expect(response.status(), `${method} ${path}: ${await response.text()}`).toBe(200);
+/** An admin knob call: JSON body, and the admin token when the service has written one. */
+async function admin(request: APIRequestContext, method: 'GET' | 'POST' | 'DELETE', route: string, body?: unknown): Promise<unknown> {
+  const dir = process.env.E2E_DATA_DIR;
+  const tokenFile = dir === undefined ? null : path.join(dir, 'admin-token');
+  const token = tokenFile !== null && existsSync(tokenFile) ? readFileSync(tokenFile, 'utf8').trim() : null;
+  const headers = { 'content-type': 'application/json', ...(token === null ? {} : { authorization: `Bearer ${token}` }) };
+  const response = await request.fetch(`${ADMIN}${route}`, { method, headers, ...(body === undefined ? {} : { data: body }) });
+  expect(response.status(), `${method} ${route}: ${await response.text()}`).toBe(200);
   return response.json();
 }
 
 async function fixturesWithStatus(request: APIRequestContext, status: string): Promise<AdminFixture[]> {
-  return (await (await request.get(`${ADMIN}/admin/fixtures?status=${status}`)).json()) as AdminFixture[];
+  return (await admin(request, 'GET', `/admin/fixtures?status=${status}`)) as AdminFixture[];
 }
 
 async function clvOf(request: APIRequestContext, fixtureId: string): Promise<{ odds: Record<string, unknown>; reissuedFixtureId: string | null }> {
@@ -119,15 +126,94 @@ test('an open fixture\'s chart gains a point when a price moves, without a reloa
   expect(errors).toEqual([]);
 });
 
-test('a taken price gets its CLV both ways, each figure beside its definition', async ({ page, request }) => {
+interface RawEntry {
+  readonly outcomeId: number;
+  readonly playerId: number;
+  readonly price: number;
+  readonly active: boolean;
+  readonly marketActive: boolean;
+  readonly changedAt: number;
+}
+
+/** A decimal price as the page writes it: 2 decimals, or 3 when the third is not zero. */
+function decimalText(price: number): string {
+  const three = price.toFixed(3);
+  return three.endsWith('0') ? price.toFixed(2) : three;
+}
+
+/** A CLV fraction as the page states its rule: percent, one decimal, half away from zero, signed. */
+function clvText(fraction: number): string {
+  const percent = Number((Math.abs(fraction) * 100).toPrecision(15));
+  const rounded = Math.floor(percent * 10 + 0.5) / 10;
+  if (rounded === 0) return '0.0%';
+  return `${fraction > 0 ? '+' : '-'}${rounded.toFixed(1)}%`;
+}
+
+test('a finished soccer fixture shows every book\'s kick-off close of the 1X2 and the CLV of a taken price against it', async ({ page, request }) => {
+  const markets = (await (await request.get('/en/markets?sportId=10', { headers: KEY })).json()) as { marketId: number; marketType: string; period: string; outcomes: { outcomeId: number }[] }[];
+  const market = markets.find((m) => m.marketType === '1x2' && m.period === 'result');
+  if (market === undefined) throw new Error('no soccer 1X2 market in the catalogue');
+  const outcomeIds = market.outcomes.map((o) => o.outcomeId);
+  const names = new Map(((await (await request.get('/en/bookmakers', { headers: KEY })).json()) as { bookmaker: string; bookmakerName: string }[]).map((b) => [b.bookmaker, b.bookmakerName]));
+  const finished = (await fixturesWithStatus(request, '2')).filter((f) => f.sportId === 10 && f.bookmakers.length >= 3);
+  const fixtureId = finished[0]?.fixtureId;
+  if (fixtureId === undefined) throw new Error('no finished soccer fixture with three bookmakers');
+
+  // The raw answers, read here without src/domain.
+  const clv = (await (await request.get(`/en/fixtures/odds/clv?fixtureId=${fixtureId}`, { headers: KEY })).json()) as {
+    startTime: number;
+    trueStartTime: string | null;
+    odds: Record<string, Record<string, { clv: { outcomeId: number; playerId: number } }>>;
+  };
+  const kickoff = clv.trueStartTime === null ? clv.startTime * 1000 : Date.parse(clv.trueStartTime);
+  const oddsIds = Object.values(clv.odds).flatMap((byId) => Object.entries(byId).filter(([, p]) => p.clv.playerId === 0 && outcomeIds.includes(p.clv.outcomeId)).map(([id]) => id));
+  const historyResponse = await request.get(`/en/fixtures/odds/historical?fixtureId=${fixtureId}&oddsIds=${oddsIds.join(',')}`, { headers: KEY });
+  expect(historyResponse.ok()).toBe(true);
+  const history = (await historyResponse.json()) as { odds: Record<string, Record<string, Record<string, RawEntry>>> };
+  // Book → outcome → kick-off close (null: none): the last active price at or before kick-off.
+  const closes = new Map<string, Map<number, number | null>>();
+  for (const [bookmaker, byId] of Object.entries(history.odds)) {
+    const perOutcome = new Map<number, number | null>();
+    for (const entries of Object.values(byId)) {
+      const list = Object.values(entries);
+      const outcomeId = list[0]?.outcomeId;
+      if (outcomeId === undefined) continue;
+      const before = list.filter((e) => e.changedAt <= kickoff && e.active && e.marketActive).sort((a, b) => a.changedAt - b.changedAt);
+      perOutcome.set(outcomeId, before[before.length - 1]?.price ?? null);
+    }
+    closes.set(bookmaker, perOutcome);
+  }
+  expect(closes.size).toBeGreaterThanOrEqual(3);
+
+  const taken = 2.6;
+  for (const outcomeId of outcomeIds) {
+    await page.goto(`/fixtures/${fixtureId}/history?market=${String(market.marketId)}:0&outcome=${String(outcomeId)}`);
+    const table = page.getByRole('region', { name: /^Closing lines of / }).getByRole('table');
+    await expect(table).toBeVisible({ timeout: 15_000 });
+    await page.getByLabel('Price you took').fill(String(taken));
+    for (const [bookmaker, perOutcome] of closes) {
+      if (!perOutcome.has(outcomeId)) continue;
+      const close = perOutcome.get(outcomeId) ?? null;
+      const row = table.locator('tbody tr').filter({ has: page.getByRole('rowheader', { name: names.get(bookmaker) ?? bookmaker, exact: true }) });
+      const closeCell = row.locator('.kickoff-close');
+      if (close === null) {
+        await expect(closeCell, `${bookmaker} ${String(outcomeId)}`).toHaveText(/^— \(/u);
+      } else {
+        await expect(closeCell, `${bookmaker} ${String(outcomeId)}`).toHaveText(decimalText(close));
+        await expect(row.locator('.clv-price-based')).toHaveText(clvText(taken / close - 1));
+      }
+    }
+  }
+  await expect(page.getByText('Last before settlement').first()).toBeVisible();
+});
+
+test('a price taken after kick-off has no closing line', async ({ page, request }) => {
   const fixtureId = await finishedFixture(request);
   await page.goto(`/fixtures/${fixtureId}/history`);
-  await expect(page.getByText('Closing (CLV)').first()).toBeVisible();
-  await expect(page.getByText(/taken ÷ closing − 1/u)).toBeVisible();
-  await expect(page.getByText(/taken × fair closing probability − 1/u)).toBeVisible();
   await page.getByLabel('Price you took').fill('2.50');
-  const row = page.locator('.clv-table tbody tr').first();
-  await expect(row.locator('.clv-figure').first()).toHaveText(/^[+-]?\d+\.\d\d%$/u);
+  // Long after any seeded kick-off: in play (or later).
+  await page.getByLabel('When you took it (optional)').fill('2099-01-01T12:00');
+  await expect(page.locator('.clv-table tbody tr').first().locator('.clv-figure').first()).toHaveText('in-play: no closing line');
 });
 
 test('a cancelled fixture links to its replacement', async ({ page, request }) => {
