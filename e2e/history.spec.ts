@@ -53,7 +53,7 @@ test('the history chart draws one series per bookmaker, and the legend hides and
   const chart = page.getByRole('figure', { name: /^Line movement of / });
   await expect(chart).toBeVisible();
   const legend = chart.getByRole('group', { name: /Series/ });
-  const entries = legend.getByRole('button');
+  const entries = legend.locator('.legend-item');
   const count = await entries.count();
   expect(count).toBeGreaterThanOrEqual(3);
   const lines = chart.locator('.line-chart-plot .recharts-line');
@@ -106,7 +106,8 @@ test('an open fixture\'s chart gains a point when a price moves, without a reloa
   const { fixtureId, marketId, bookmaker } = await openMarket(request);
   // The market's first outcome is the page's default outcome and the one the knob moves.
   await page.goto(`/fixtures/${fixtureId}/history?market=${String(marketId)}:0`);
-  const chart = page.getByRole('figure', { name: /^Line movement of / });
+  // A live fixture's in-play pane comes last (a pre-game fixture has one chart): it follows the stream.
+  const chart = page.getByRole('figure', { name: /^Line movement of / }).last();
   const series = chart.locator(`.legend-item[data-series-key="${bookmaker}"]`);
   await expect(series).toBeVisible({ timeout: 15_000 });
   await expect(page.locator('.line-freshness')).toContainText('Live');
@@ -214,6 +215,43 @@ test('a price taken after kick-off has no closing line', async ({ page, request 
   // Long after any seeded kick-off: in play (or later).
   await page.getByLabel('When you took it (optional)').fill('2099-01-01T12:00');
   await expect(page.locator('.clv-table tbody tr').first().locator('.clv-figure').first()).toHaveText('in-play: no closing line');
+});
+
+test('a fixture kicked off and finished with the knobs charts opening to kick-off, the in-play part one toggle away', async ({ page, request }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  const pregame = (await fixturesWithStatus(request, '0')).filter((f) => f.sportId === 10 && f.bookmakers.length >= 3);
+  const fixtureId = pregame[0]?.fixtureId;
+  if (fixtureId === undefined) throw new Error('no quoted pre-game soccer fixture');
+  const { trueStartTime } = (await admin(request, 'POST', '/admin/kickoff', { fixtureId })) as { trueStartTime: string };
+  const kickoff = Date.parse(trueStartTime);
+  // A few live ticks, then the rest of the match at once.
+  await page.waitForTimeout(2_000);
+  await admin(request, 'POST', '/admin/finish', { fixtureId });
+  await expect.poll(async () => ((await clvOf(request, fixtureId)) as unknown as { status: { statusId: number } }).status.statusId).toBe(2);
+
+  await page.goto(`/fixtures/${fixtureId}/history`);
+  const chart = page.getByRole('figure', { name: /^Line movement of / });
+  await expect(chart).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator('.line-freshness')).toContainText('Final');
+  await expect(chart).toHaveAttribute('data-to', String(kickoff));
+  await expect(chart.locator('.chart-marker')).toHaveCount(1);
+  const toggle = chart.getByRole('button', { name: 'Show the in-play part' });
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  await expect.poll(async () => Number(await chart.getAttribute('data-to'))).toBeGreaterThan(kickoff);
+
+  const count = await chart.locator('.legend-item').count();
+  expect(count).toBeGreaterThanOrEqual(3);
+  const only = chart.getByRole('button', { name: /^Show only / }).nth(1);
+  const name = ((await only.getAttribute('aria-label')) ?? '').replace(/^Show only /u, '');
+  await only.click();
+  await expect(chart).toHaveAttribute('data-series-count', '1');
+  await expect(chart.locator('.line-chart-plot .recharts-line')).toHaveCount(1);
+  await expect(chart.getByRole('button', { name, exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await chart.getByRole('button', { name: 'Show all' }).click();
+  await expect(chart.locator('.line-chart-plot .recharts-line')).toHaveCount(count);
+  expect(errors).toEqual([]);
 });
 
 test('a cancelled fixture links to its replacement', async ({ page, request }) => {

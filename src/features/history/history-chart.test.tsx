@@ -33,6 +33,7 @@ function renderChart(book: LiveBook, provisional: boolean, interest: OddsInteres
           provisional={provisional}
           title="Line movement of 1 (Winner)"
           format="decimal"
+          kickoff={{ kind: 'pre-game', plannedMs: 10_000 }}
           throttleMs={0}
         />
       </BookContext>

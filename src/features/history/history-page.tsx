@@ -147,6 +147,8 @@ function HistoryBody({ fixtureId, markets, clvView }: { readonly fixtureId: stri
           provisional={provisional}
           title={`Line movement of ${selectionName}`}
           format={format}
+          kickoff={kickoff}
+          nameOf={nameOf}
         />
       )}
       <h3>Opening and closing lines</h3>
