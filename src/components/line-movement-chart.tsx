@@ -80,9 +80,14 @@ function yDomain(values: readonly (number | null)[], asProbability: boolean): [n
   return [Math.max(1, lo / 1.04), hi * 1.04];
 }
 
-/** Five ticks evenly spaced on the axis's scale (geometric on a log axis). */
+/**
+ * About five ticks spaced evenly on the axis's scale (geometric on a log axis), rounded to a
+ * readable step (0.01 in price, 1 point of probability) inside the domain.
+ */
 function yTicks([lo, hi]: readonly [number, number], log: boolean): number[] {
-  return Array.from({ length: 5 }, (_, i) => (log ? lo * (hi / lo) ** (i / 4) : lo + ((hi - lo) * i) / 4));
+  const step = log ? 100 : 1;
+  const ticks = Array.from({ length: 5 }, (_, i) => (log ? lo * (hi / lo) ** (i / 4) : lo + ((hi - lo) * i) / 4)).map((v) => Math.round(v * step) / step);
+  return [...new Set(ticks)].filter((v) => v >= lo && v <= hi);
 }
 
 export interface LineMovementChartProps {

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   betHasClose,
+  closingLines,
   clvAgainstBook,
   clvAgainstConsensus,
   completeMarketClose,
@@ -12,6 +13,7 @@ import {
   type Kickoff,
 } from './closing-line.ts';
 import type { HistoryPoint } from './line-series.ts';
+import type { ClvFixtureView, FixtureHistoricalOddsResponse } from '../wire/schemas.ts';
 
 const KICKOFF_MS = Date.parse('2026-11-22T15:00:00Z');
 const KICKED_OFF: Kickoff = { kind: 'kicked-off', atMs: KICKOFF_MS };
@@ -172,5 +174,59 @@ describe('formatClvPercent', () => {
     expect(formatClvPercent(-0.00125)).toBe('-0.1%');
     expect(formatClvPercent(-0.0004)).toBe('0.0%');
     expect(formatClvPercent(2.6 / 2 - 1)).toBe('+30.0%');
+  });
+});
+
+describe('closingLines', () => {
+  const KICKOFF = 1_000_000;
+  const entry = (bookmaker: string, outcomeId: number, changedAt: number, price: number, active = true) => ({
+    bookmaker, outcomeId, playerId: 0, marketId: 101, price, active, marketActive: true, limit: null, changedAt,
+  });
+  const keyed = (...entries: ReturnType<typeof entry>[]) => Object.fromEntries(entries.map((e) => [String(e.changedAt), e]));
+  const side = (bookmaker: string, outcomeId: number, price: number) => ({
+    bookmaker, outcomeId, playerId: 0, price, priceFractional: '', priceAmerican: 100, active: false, limit: null, changedAt: KICKOFF + 9000,
+  });
+  const pair = (bookmaker: string, outcomeId: number, open: number, last: number) => ({ olv: side(bookmaker, outcomeId, open), clv: side(bookmaker, outcomeId, last) });
+  const market = { playerId: 0, outcomes: [{ outcomeId: 101 }, { outcomeId: 102 }] };
+  // Only `odds`, `status`, `startTime` and `trueStartTime` are read.
+  const view = {
+    odds: {
+      pinnacle: { 'f:pinnacle:101:0': pair('pinnacle', 101, 2, 1.01), 'f:pinnacle:102:0': pair('pinnacle', 102, 1.8, 40) },
+      bet365: { 'f:bet365:101:0': pair('bet365', 101, 2.2, 2.2), 'f:bet365:999:0': pair('bet365', 999, 3, 3) },
+    },
+  };
+  const finished = { ...view, status: { statusId: 2, statusName: 'Finished', live: false }, startTime: KICKOFF / 1000, trueStartTime: null } as unknown as ClvFixtureView;
+  const history: FixtureHistoricalOddsResponse = {
+    fixtureId: 'f',
+    odds: {
+      // Pinnacle trades in play: its last prices (1.01 / 40) are not its close.
+      pinnacle: {
+        'f:pinnacle:101:0': keyed(entry('pinnacle', 101, KICKOFF - 500, 2.05), entry('pinnacle', 101, KICKOFF, 2), entry('pinnacle', 101, KICKOFF + 9000, 1.01)),
+        'f:pinnacle:102:0': keyed(entry('pinnacle', 102, KICKOFF - 500, 1.9), entry('pinnacle', 102, KICKOFF + 9000, 40)),
+      },
+      // bet365 opened in play only.
+      bet365: { 'f:bet365:101:0': keyed(entry('bet365', 101, KICKOFF + 10, 2.2)) },
+    },
+  };
+
+  it('closes each book at its last active price at or before kick-off, not at its last price', () => {
+    const lines = closingLines(finished, history, market, 101, 'multiplicative');
+    expect(lines.rows.map((r) => [r.bookmaker, r.close])).toEqual([
+      ['bet365', { kind: 'none', reason: 'no-pre-match-quote' }],
+      ['pinnacle', { kind: 'close', price: 2, changedAt: KICKOFF, provisional: false }],
+    ]);
+    expect(lines.rows[1]?.marketClose).toEqual([2, 1.9]);
+    expect(lines.rows[1]?.lastBeforeSettlement.price).toBe(1.01);
+    expect(lines.best).toEqual({ price: 2, bookmakers: ['pinnacle'] });
+    // One complete close (pinnacle 2.00 / 1.90): multiplicative fair probability of outcome 1 is (1/2) / (1/2 + 1/1.9).
+    expect(lines.consensus?.probabilities[0]).toBeCloseTo(0.5 / (0.5 + 1 / 1.9), 12);
+  });
+
+  it('has no close on a cancelled fixture', () => {
+    const cancelled = { ...finished, status: { statusId: 3, statusName: 'Cancelled', live: false } } as unknown as ClvFixtureView;
+    const lines = closingLines(cancelled, history, market, 101, 'multiplicative');
+    expect(lines.rows.every((r) => r.close.kind === 'none' && r.close.reason === 'cancelled')).toBe(true);
+    expect(lines.best).toBeNull();
+    expect(lines.consensus).toBeNull();
   });
 });

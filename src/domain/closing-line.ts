@@ -5,9 +5,10 @@
 // minutes of the match): a fact to show, never the close a bet is judged by.
 import { parseIsoTimestamp } from './bookmaker-health.ts';
 import { clvNoVig, clvPriceBased } from './clv.ts';
-import { consensusBook, devig, type DevigMethod } from './devig.ts';
+import { consensusBook, devig, DevigError, type DevigMethod } from './devig.ts';
 import type { HistoryPoint } from './line-series.ts';
 import { roundHalfAwayFromZero } from './rounding.ts';
+import type { ClvFixtureView, FixtureHistoricalOddsResponse } from '../wire/schemas.ts';
 
 /** Fixture statuses (spec 2.2) this module tells apart. */
 const PRE_GAME = 0;
@@ -203,4 +204,92 @@ export function formatClvPercent(fraction: number): string {
   const rounded = roundHalfAwayFromZero(fraction * 100, 1);
   if (rounded === 0) return '0.0%';
   return `${rounded > 0 ? '+' : '-'}${Math.abs(rounded).toFixed(1)}%`;
+}
+
+/** A market as `closingLines` reads it: its outcomes in order, for one player (0 = the match). */
+export interface ClosingMarket {
+  readonly playerId: number;
+  readonly outcomes: readonly { readonly outcomeId: number }[];
+}
+
+/** One bookmaker's lines of a selection: opening, kick-off close, last before settlement. */
+export interface ClosingLineRow {
+  readonly bookmaker: string;
+  readonly oddsId: string;
+  /** The first recorded price (OLV, from `/fixtures/odds/clv`). */
+  readonly opening: { readonly price: number; readonly changedAt: number };
+  /** The spec's "clv": the last price before settlement (in play for a book that trades live). */
+  readonly lastBeforeSettlement: { readonly price: number; readonly changedAt: number; readonly active: boolean };
+  /** The kick-off close of this selection at this book. */
+  readonly close: KickoffClose;
+  /** This book's kick-off closes of every outcome of the market, in outcome order; null when one is missing. */
+  readonly marketClose: readonly number[] | null;
+}
+
+/** The closing lines of one selection: per book, the best close, and the consensus close. */
+export interface ClosingLines {
+  readonly rows: readonly ClosingLineRow[];
+  /** The selection's index among the market's outcomes (in `marketClose` and the consensus). */
+  readonly outcomeIndex: number;
+  /** The longest kick-off close of the selection and every book offering it; null when no book has one. */
+  readonly best: { readonly price: number; readonly bookmakers: readonly string[] } | null;
+  /** The consensus close, null when no book has a complete closing market ... */
+  readonly consensus: ConsensusClose | null;
+  /** ... or when the method cannot de-vig it: why. */
+  readonly consensusProblem: string | null;
+}
+
+/**
+ * The closing lines of `outcomeId` in `market`: one row per bookmaker quoting it (by slug), its
+ * OLV and last-before-settlement price from the CLV answer (`/fixtures/odds/clv`), and its
+ * kick-off close from the recorded history of the market's oddsIds (`/fixtures/odds/historical`). The consensus is over every book's complete
+ * kick-off close of the market, de-vigged by `method`.
+ */
+export function closingLines(
+  clv: ClvFixtureView,
+  history: FixtureHistoricalOddsResponse,
+  market: ClosingMarket,
+  outcomeId: number,
+  method: DevigMethod,
+): ClosingLines {
+  const kickoff = kickoffOf(clv);
+  const outcomeIndex = market.outcomes.findIndex((o) => o.outcomeId === outcomeId);
+  const rows: ClosingLineRow[] = [];
+  const marketCloses: (readonly number[] | null)[] = [];
+  for (const [bookmaker, byOdds] of Object.entries(clv.odds)) {
+    const pairs = Object.entries(byOdds).filter(([, p]) => p.clv.playerId === market.playerId);
+    const closes = market.outcomes.map((o) => {
+      const oddsId = pairs.find(([, p]) => p.clv.outcomeId === o.outcomeId)?.[0];
+      return kickoffClose(oddsId === undefined ? {} : (history.odds[bookmaker]?.[oddsId] ?? {}), kickoff);
+    });
+    const marketClose = completeMarketClose(closes);
+    const mine = pairs.find(([, p]) => p.clv.outcomeId === outcomeId);
+    if (mine === undefined) continue;
+    marketCloses.push(marketClose);
+    const [oddsId, pair] = mine;
+    rows.push({
+      bookmaker,
+      oddsId,
+      opening: { price: pair.olv.price, changedAt: pair.olv.changedAt },
+      lastBeforeSettlement: { price: pair.clv.price, changedAt: pair.clv.changedAt, active: pair.clv.active },
+      close: closes[outcomeIndex] ?? { kind: 'none', reason: 'no-pre-match-quote' },
+      marketClose,
+    });
+  }
+  rows.sort((a, b) => (a.bookmaker < b.bookmaker ? -1 : a.bookmaker > b.bookmaker ? 1 : 0));
+  let best: ClosingLines['best'] = null;
+  for (const row of rows) {
+    if (row.close.kind !== 'close') continue;
+    if (best === null || row.close.price > best.price) best = { price: row.close.price, bookmakers: [row.bookmaker] };
+    else if (row.close.price === best.price) best = { price: best.price, bookmakers: [...best.bookmakers, row.bookmaker] };
+  }
+  let consensus: ConsensusClose | null = null;
+  let consensusProblem: string | null = null;
+  try {
+    consensus = consensusClose(marketCloses, method);
+  } catch (error) {
+    if (!(error instanceof DevigError)) throw error;
+    consensusProblem = error.message;
+  }
+  return { rows, outcomeIndex, best, consensus, consensusProblem };
 }

@@ -12,12 +12,14 @@ import {
   DEFAULT_SHARP_BOOK,
   formatClvPercent,
   NO_CLOSE_TEXT,
+  type ClosingLineRow,
+  type ClosingLines,
   type ClvFigures,
   type Kickoff,
 } from '../../domain/closing-line.ts';
 import { DEVIG_METHODS, type DevigMethod } from '../../domain/devig.ts';
 import { formatPrice, type OddsFormat } from '../../domain/odds-format.ts';
-import type { ClosingLineRow, ClosingLines } from './history-model.ts';
+
 
 type ReferenceKind = 'same-book' | 'sharp' | 'consensus';
 

@@ -1,8 +1,6 @@
 // The history page's data shaping, kept out of React: the markets a fixture's CLV answer covers
-// (named from the catalogue), the oddsIds of one market, and the closing lines of one outcome.
-import { completeMarketClose, consensusClose, kickoffClose, kickoffOf, type ConsensusClose, type KickoffClose } from '../../domain/closing-line.ts';
-import { DevigError, type DevigMethod } from '../../domain/devig.ts';
-import type { ClvFixtureView, FixtureHistoricalOddsResponse, Market } from '../../wire/schemas.ts';
+// (named from the catalogue) and the oddsIds of each.
+import type { ClvFixtureView, Market } from '../../wire/schemas.ts';
 
 /** A market (and player, for props) the page can chart. */
 export interface MarketChoice {
@@ -59,88 +57,6 @@ export function marketChoices(clv: ClvFixtureView, catalogue: readonly Market[])
         oddsIds: g.oddsIds.sort(),
       };
     });
-}
-
-/** One bookmaker's lines of the selection on the history page. */
-export interface ClosingLineRow {
-  readonly bookmaker: string;
-  readonly oddsId: string;
-  /** The first recorded price (OLV, from `/fixtures/odds/clv`). */
-  readonly opening: { readonly price: number; readonly changedAt: number };
-  /** The spec's "clv": the last price before settlement (in play for a book that trades live). */
-  readonly lastBeforeSettlement: { readonly price: number; readonly changedAt: number; readonly active: boolean };
-  /** The kick-off close of this selection at this book. */
-  readonly close: KickoffClose;
-  /** This book's kick-off closes of every outcome of the market, in outcome order; null when one is missing. */
-  readonly marketClose: readonly number[] | null;
-}
-
-/** The closing lines of one selection: per book, the best close, and the consensus close. */
-export interface ClosingLines {
-  readonly rows: readonly ClosingLineRow[];
-  /** The selection's index among the market's outcomes (in `marketClose` and the consensus). */
-  readonly outcomeIndex: number;
-  /** The longest kick-off close of the selection and every book offering it; null when no book has one. */
-  readonly best: { readonly price: number; readonly bookmakers: readonly string[] } | null;
-  /** The consensus close, null when no book has a complete closing market ... */
-  readonly consensus: ConsensusClose | null;
-  /** ... or when the method cannot de-vig it: why. */
-  readonly consensusProblem: string | null;
-}
-
-/**
- * The closing lines of `outcomeId` in `market`: one row per bookmaker quoting it (by slug), its
- * OLV and last-before-settlement price from the CLV answer, and its kick-off close from the
- * recorded history of the market (`kickoffClose`). The consensus is over every book's complete
- * kick-off close of the market, de-vigged by `method`.
- */
-export function closingLines(
-  clv: ClvFixtureView,
-  history: FixtureHistoricalOddsResponse,
-  market: MarketChoice,
-  outcomeId: number,
-  method: DevigMethod,
-): ClosingLines {
-  const kickoff = kickoffOf(clv);
-  const outcomeIndex = market.outcomes.findIndex((o) => o.outcomeId === outcomeId);
-  const rows: ClosingLineRow[] = [];
-  const marketCloses: (readonly number[] | null)[] = [];
-  for (const [bookmaker, byOdds] of Object.entries(clv.odds)) {
-    const pairs = Object.entries(byOdds).filter(([, p]) => p.clv.playerId === market.playerId);
-    const closes = market.outcomes.map((o) => {
-      const oddsId = pairs.find(([, p]) => p.clv.outcomeId === o.outcomeId)?.[0];
-      return kickoffClose(oddsId === undefined ? {} : (history.odds[bookmaker]?.[oddsId] ?? {}), kickoff);
-    });
-    const marketClose = completeMarketClose(closes);
-    const mine = pairs.find(([, p]) => p.clv.outcomeId === outcomeId);
-    if (mine === undefined) continue;
-    marketCloses.push(marketClose);
-    const [oddsId, pair] = mine;
-    rows.push({
-      bookmaker,
-      oddsId,
-      opening: { price: pair.olv.price, changedAt: pair.olv.changedAt },
-      lastBeforeSettlement: { price: pair.clv.price, changedAt: pair.clv.changedAt, active: pair.clv.active },
-      close: closes[outcomeIndex] ?? { kind: 'none', reason: 'no-pre-match-quote' },
-      marketClose,
-    });
-  }
-  rows.sort((a, b) => (a.bookmaker < b.bookmaker ? -1 : a.bookmaker > b.bookmaker ? 1 : 0));
-  let best: ClosingLines['best'] = null;
-  for (const row of rows) {
-    if (row.close.kind !== 'close') continue;
-    if (best === null || row.close.price > best.price) best = { price: row.close.price, bookmakers: [row.bookmaker] };
-    else if (row.close.price === best.price) best = { price: best.price, bookmakers: [...best.bookmakers, row.bookmaker] };
-  }
-  let consensus: ConsensusClose | null = null;
-  let consensusProblem: string | null = null;
-  try {
-    consensus = consensusClose(marketCloses, method);
-  } catch (error) {
-    if (!(error instanceof DevigError)) throw error;
-    consensusProblem = error.message;
-  }
-  return { rows, outcomeIndex, best, consensus, consensusProblem };
 }
 
 /** True while a fixture's closing line can still move: pre-game (0) or live (1). */

@@ -15,11 +15,11 @@ import { QueryFailure } from '../../components/query-failure.tsx';
 import { useSettings } from '../../settings/use-settings.ts';
 import { HistoryChart } from './history-chart.tsx';
 import { ReissueChain } from './reissue-chain.tsx';
-import { kickoffOf } from '../../domain/closing-line.ts';
+import { closingLines, kickoffOf } from '../../domain/closing-line.ts';
 import { DEVIG_METHODS, type DevigMethod } from '../../domain/devig.ts';
 import type { ClvFixtureView } from '../../wire/schemas.ts';
 import { ClosingLineTable } from './closing-line-table.tsx';
-import { closingLines, isProvisional, marketChoices, type MarketChoice } from './history-model.ts';
+import { isProvisional, marketChoices, type MarketChoice } from './history-model.ts';
 import './history.css';
 
 /** The URL parameter of the de-vig method of the consensus and no-vig CLV. */
