@@ -19,9 +19,16 @@ async function adminFixtures(status) {
   return response.json();
 }
 
-const finished = (await adminFixtures(2)).filter((f) => f.sportId === 10 && f.bookmakers.length >= 6);
-const fixture = finished[finished.length - 1];
-if (fixture === undefined) throw new Error('no finished soccer fixture with six bookmakers');
+/** The latest finished soccer fixture with prices recorded from at least six bookmakers. */
+async function finishedFixture() {
+  for (const f of (await adminFixtures(2)).filter((x) => x.sportId === 10).reverse()) {
+    const clv = await (await fetch(`${base}/en/fixtures/odds/clv?fixtureId=${f.fixtureId}`, { headers: { 'X-API-Key': 'demo-key' } })).json();
+    if (Object.keys(clv.odds ?? {}).length >= 6) return f;
+  }
+  throw new Error('no finished soccer fixture with six bookmakers');
+}
+
+const fixture = await finishedFixture();
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 1000 }, deviceScaleFactor: 1 });

@@ -258,7 +258,7 @@ export function LineMovementChart({ title, series, format, height = 320, pointBu
               width={60}
             />
             {marker !== null && marker.t >= from && marker.t <= to && (
-              <ReferenceLine x={marker.t} stroke="var(--fg)" strokeDasharray="4 3" className="chart-marker" label={{ value: marker.label, position: 'insideTopRight', fill: 'var(--fg)', fontSize: 12 }} />
+              <ReferenceLine x={marker.t} stroke="var(--fg)" strokeDasharray="4 3" className="chart-marker" label={{ value: marker.label, position: marker.t > (from + to) / 2 ? 'insideTopRight' : 'insideTopLeft', fill: 'var(--fg)', fontSize: 12 }} />
             )}
             {drawn.map((s) => (
               <Line

@@ -112,7 +112,9 @@ export function HistoryChart({ fixtureId, history, historyAt, outcomeId, playerI
         <LineMovementChart title={title} series={series} format={format} />
       ) : provisional ? (
         <div className="chart-panes">
+          <h4>Pre-match: opening to kick-off</h4>
           <LineMovementChart title={`${title}: pre-match`} series={series} format={format} marker={marker} timeWindow={[0, kickedOffAt]} height={260} />
+          <h4>In play: since kick-off, following the stream</h4>
           <LineMovementChart title={`${title}: in play`} series={series} format={format} marker={marker} timeWindow={[kickedOffAt, null]} height={260} />
         </div>
       ) : (

@@ -15,9 +15,8 @@ import { useSettings } from '../../settings/use-settings.ts';
 import type { ClvFixtureView, FixtureHistoricalOddsResponse, Market } from '../../wire/schemas.ts';
 import { mainMarkets, marketResult } from './final-markets.ts';
 
-function historyPath(fixtureId: string, market?: Market): string {
-  const path = `/fixtures/${encodeURIComponent(fixtureId)}/history`;
-  return market === undefined ? path : `${path}?market=${String(market.marketId)}:0`;
+function historyPath(fixtureId: string, market: Market): string {
+  return `/fixtures/${encodeURIComponent(fixtureId)}/history?market=${String(market.marketId)}:0`;
 }
 
 /**
@@ -70,9 +69,6 @@ export function FixtureFinal({ fixtureId, sportId }: { readonly fixtureId: strin
   const selections = settlement.data.selections;
   return (
     <div className="fixture-final">
-      <p>
-        Finished. <Link to={historyPath(fixtureId)}>Line movement and closing lines of every market</Link>
-      </p>
       {markets.length === 0 ? (
         <p className="empty-state">No bookmaker quoted a main market of this fixture.</p>
       ) : (
@@ -129,7 +125,7 @@ function MarketCloses({ fixtureId, market, clvView, recorded, format, nameOf }: 
   const consensus = perOutcome[0]?.consensus ?? null;
   return (
     <>
-      <table className="clv-table" aria-label={`Closing prices of ${market.marketName}`}>
+      <table className="final-close-table" aria-label={`Closing prices of ${market.marketName}`}>
         <thead>
           <tr>
             <th scope="col">Bookmaker</th>
