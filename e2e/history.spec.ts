@@ -1,6 +1,7 @@
 // The line-movement / CLV page in Chromium against the embedded service: several bookmakers
 // charted and toggled from the legend, an open fixture's chart following the stream, the
 // taken-price CLV computed both ways, a cancelled fixture's replacement chain linked.
+import AxeBuilder from '@axe-core/playwright';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
@@ -252,6 +253,19 @@ test('a fixture kicked off and finished with the knobs charts opening to kick-of
   await chart.getByRole('button', { name: 'Show all' }).click();
   await expect(chart.locator('.line-chart-plot .recharts-line')).toHaveCount(count);
   expect(errors).toEqual([]);
+});
+
+test('every control of the history page has an accessible name, the brush handles their time range', async ({ page, request }) => {
+  const fixtureId = await finishedFixture(request);
+  await page.goto(`/fixtures/${fixtureId}/history`);
+  await expect(page.getByRole('region', { name: /^Closing lines of / })).toBeVisible({ timeout: 15_000 });
+  const sliders = page.getByRole('slider');
+  await expect(sliders.first()).toHaveAccessibleName(/^Time range handle: .+ to .+/u);
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+  expect(serious).toEqual([]);
 });
 
 test('a cancelled fixture links to its replacement', async ({ page, request }) => {
