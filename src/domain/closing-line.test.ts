@@ -230,3 +230,40 @@ describe('closingLines', () => {
     expect(lines.consensus).toBeNull();
   });
 });
+
+describe('closingLines with a market the method cannot de-vig', () => {
+  const KICKOFF = 5_000_000;
+  const entry = (bookmaker: string, outcomeId: number, price: number) => ({
+    bookmaker, outcomeId, playerId: 0, marketId: 1, price, active: true, marketActive: true, limit: null, changedAt: KICKOFF - 1,
+  });
+  const side = (bookmaker: string, outcomeId: number, price: number) => ({
+    bookmaker, outcomeId, playerId: 0, price, priceFractional: '', priceAmerican: 100, active: false, limit: null, changedAt: KICKOFF + 1,
+  });
+  // 1.10 / 5.00 / 60.0 at both books: additive takes (Σ1/p − 1)/3 ≈ 0.042 from each outcome, more than 1/60.
+  const prices: Record<number, number> = { 1: 1.1, 2: 5, 3: 60 };
+  const books = ['a', 'b'];
+  const view = {
+    status: { statusId: 2, statusName: 'Finished', live: false },
+    startTime: KICKOFF / 1000,
+    trueStartTime: null,
+    odds: Object.fromEntries(books.map((b) => [b, Object.fromEntries([1, 2, 3].map((o) => [`f:${b}:${String(o)}:0`, { olv: side(b, o, prices[o] ?? 2), clv: side(b, o, prices[o] ?? 2) }]))])),
+  } as unknown as ClvFixtureView;
+  const history: FixtureHistoricalOddsResponse = {
+    fixtureId: 'f',
+    odds: Object.fromEntries(books.map((b) => [b, Object.fromEntries([1, 2, 3].map((o) => [`f:${b}:${String(o)}:0`, { [String(KICKOFF - 1)]: entry(b, o, prices[o] ?? 2) }]))])),
+  };
+  const market = { playerId: 0, outcomes: [{ outcomeId: 1 }, { outcomeId: 2 }, { outcomeId: 3 }] };
+
+  it('says why there is no consensus, and lists every book at the best close', () => {
+    const lines = closingLines(view, history, market, 3, 'additive');
+    expect(lines.consensus).toBeNull();
+    expect(lines.consensusProblem).toMatch(/additive/u);
+    expect(lines.best).toEqual({ price: 60, bookmakers: ['a', 'b'] });
+  });
+
+  it('has no no-vig CLV against such a market, but still the price-based one', () => {
+    const figures = clvAgainstBook(66, 60, [1.1, 5, 60], 2, 'additive');
+    expect(figures.noVig).toBeNull();
+    expect(figures.priceBased).toBeCloseTo(0.1, 12);
+  });
+});
