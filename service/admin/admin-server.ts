@@ -133,6 +133,10 @@ function route(sim: Simulator, sgp: SgpKnobs, historyCap: HistoryCapKnob | null,
       return { ok: true };
     case 'POST /admin/cancel':
       return sim.cancel(str(body, 'fixtureId', true), bool(body, 'reissue', true));
+    case 'POST /admin/kickoff':
+      return sim.kickoff(str(body, 'fixtureId', true));
+    case 'POST /admin/finish':
+      return sim.finish(str(body, 'fixtureId', true));
     case 'GET /admin/sgp':
       return sgpState(sgp);
     case 'POST /admin/sgp': {

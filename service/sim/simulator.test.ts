@@ -302,6 +302,31 @@ describe('Simulator on a fresh data directory', () => {
     expect(world.sim.fixtureView(id)?.trueEndTime).not.toBeNull();
   }, 300_000);
 
+  it('kicks a pre-game fixture off now with the kickoff knob, and finish plays it out and settles it', () => {
+    const runtime = firstQuotedPregame(world.sim);
+    const id = runtime.fixtureId;
+    const now = world.sim.now();
+    expect(runtime.record.planned.startTime * 1000).toBeGreaterThan(now);
+    const started = world.sim.kickoff(id);
+    expect(world.sim.fixtureView(id)?.status.statusId).toBe(1);
+    expect(started.trueStartTime).toBe(new Date(now).toISOString());
+    expect(world.sim.fixtureIds(1)).toContain(id);
+    world.sim.advance(2_000);
+    expect(world.sim.fixtureView(id)?.clock?.currentTime ?? 0).toBeGreaterThan(0);
+
+    const finished = world.sim.finish(id);
+    const view = world.sim.fixtureView(id);
+    expect(view?.status.statusId).toBe(2);
+    expect(view?.trueEndTime).not.toBeNull();
+    // The engine drew the score: the result row is there, whatever it is.
+    expect(finished.scores['result']).toEqual(view?.scores['result']);
+    world.sim.advance(1_000);
+    const settled = world.history.readSettlement(id);
+    expect(settled.length).toBeGreaterThan(0);
+    expect(new Set(settled.map((s) => s.grade))).toContain('won');
+    expect(Object.values(world.sim.fixtureOdds(id)).every((byId) => Object.values(byId).every((e) => !e.active))).toBe(true);
+  }, 120_000);
+
   it('stops every change while frozen and resumes afterwards', () => {
     world.sim.freeze();
     const state = snapshot(world.sim);
@@ -430,6 +455,9 @@ describe('Simulator world', () => {
       expect(() => { sim.forceGoal('id10000001999', 1); }).toThrow(KnobError);
       expect(() => { sim.forceGoal(pregame, 1); }).toThrow(/not live/);
       expect(() => sim.cancel(finished, false)).toThrow(/already over/);
+      expect(() => sim.kickoff(finished)).toThrow(/not pre-game/);
+      expect(() => sim.finish(pregame)).toThrow(/not live/);
+      expect(() => sim.kickoff('id10000001999')).toThrow(/unknown fixtureId/);
       expect(() => { sim.forceStale('nobook', true); }).toThrow(/unknown bookmaker/);
       expect(() => { sim.setUpdateRate(pregame, 0); }).toThrow(/seconds/);
       expect(() => sim.forceArbitrage(pregame, 1)).toThrow(/not offered/);

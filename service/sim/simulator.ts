@@ -138,6 +138,10 @@ const MAX_STEP_MS = 2_000;
  * REST requests are answered between its slices; one fixture's step is never split.
  */
 const TICK_SLICE_MS = 3;
+/** The admin finish knob plays the rest of a match in steps of this much match time (s)... */
+const FINISH_STEP_MATCH_SEC = 60;
+/** ...and gives up after this many steps (far beyond any sport's longest match with overtime). */
+const FINISH_MAX_STEPS = 2_000;
 /** Price changes written to the history per slice (about 1–3 ms of SQLite inserts). */
 const HISTORY_CHUNK = 1_000;
 
@@ -1413,6 +1417,46 @@ export class Simulator implements ChangeSink {
       this.recordFutureChanges(changes);
     });
     if (!moved) throw new KnobError(`future ${futureId} is unknown or closed`);
+  }
+
+  /**
+   * Kicks a pre-game fixture off now, whatever its planned start: status Live, `trueStartTime`
+   * now, the match clock running from the next tick. Its pre-match prices stay as the books left
+   * them, so their last ones before now are the fixture's kick-off close.
+   */
+  kickoff(fixtureId: string): { fixtureId: string; trueStartTime: string | null } {
+    const runtime = this.requireFixture(fixtureId);
+    if (runtime.statusId !== 0) throw new KnobError(`fixture ${fixtureId} is not pre-game`);
+    this.finishRunningTick();
+    const ctx = this.context(this.clock.now());
+    runtime.start(ctx);
+    // Books that had not opened yet open now, as they would at a scheduled kick-off.
+    runtime.step(ctx, 0, this.books);
+    this.dirty.add(fixtureId);
+    this.rebuildActive();
+    return { fixtureId, trueStartTime: runtime.record.trueStartTime };
+  }
+
+  /**
+   * Plays the rest of a live fixture now with the match engine at full speed (no score is
+   * dictated: the engine draws it as in any match) and settles it. Every change made on the way
+   * carries the current time, so the in-play history gains the last in-play prices and the
+   * closed ones; it goes out with the next tick's batch.
+   */
+  finish(fixtureId: string): { fixtureId: string; scores: Record<string, ScorePeriod> } {
+    const runtime = this.requireFixture(fixtureId);
+    if (runtime.statusId !== 1) throw new KnobError(`fixture ${fixtureId} is not live`);
+    this.finishRunningTick();
+    const ctx = this.context(this.clock.now());
+    // A minute of match time per step: the engine's own events (goals, periods) come as they
+    // would at any speed; the bound only stops a match the engine never ends.
+    const stepMs = (FINISH_STEP_MATCH_SEC * 1000) / this.settings.simSpeed;
+    // A function, not the narrowed field: stepping changes the status behind TypeScript's back.
+    const live = (): boolean => runtime.statusId === 1;
+    for (let i = 0; i < FINISH_MAX_STEPS && live(); i++) this.stepFixture(runtime, ctx, stepMs);
+    if (live()) throw new KnobError(`fixture ${fixtureId} did not end after ${String(FINISH_MAX_STEPS)} match minutes`);
+    this.rebuildActive();
+    return { fixtureId, scores: this.scoresOf(fixtureId) };
   }
 
   /** Cancels a pre-game or live fixture now, with or without a reissued replacement. */

@@ -1,9 +1,10 @@
 // OLV and CLV per bookmaker for one outcome (fixture) or participant (future), with the CLV of a
 // price the user took computed both ways (src/domain/clv.ts), each definition written beside it.
 // Shared by the history and futures pages.
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { clvNoVig, clvPriceBased } from '../domain/clv.ts';
 import { americanToDecimal, formatPrice, type OddsFormat } from '../domain/odds-format.ts';
+import { TakenPriceField } from './taken-price-field.tsx';
 
 /** One bookmaker's opening and closing line for the selection. */
 export interface ClvRow {
@@ -75,25 +76,12 @@ export interface ClvTableProps {
 
 export function ClvTable({ selection, rows, format, provisional, rowLabel = (r) => r.bookmaker, rowHeader = 'Bookmaker' }: ClvTableProps) {
   const [takenText, setTakenText] = useState('');
-  const inputId = useId();
   const taken = parseTakenPrice(takenText);
   const closingName = provisional ? 'Closing (provisional)' : 'Closing (CLV)';
   return (
     <section className="clv-panel" aria-label={`Opening and closing lines of ${selection}`}>
       <div className="field-row clv-taken">
-        <label htmlFor={inputId}>Price you took</label>
-        <input
-          id={inputId}
-          type="text"
-          inputMode="decimal"
-          placeholder="2.10, +150 or 6/4"
-          value={takenText}
-          onChange={(e) => {
-            setTakenText(e.target.value);
-          }}
-          aria-invalid={takenText.trim() !== '' && taken === null}
-        />
-        {takenText.trim() !== '' && taken === null && <span className="filter-problems">Not a price: type a decimal, American or fractional price.</span>}
+        <TakenPriceField text={takenText} price={taken} onChange={setTakenText} />
       </div>
       <dl className="clv-definitions">
         <dt>OLV</dt>

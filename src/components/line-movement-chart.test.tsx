@@ -23,6 +23,26 @@ describe('LineMovementChart', () => {
     expect(screen.getByRole('figure', { name: 'Line movement of 1' }).getAttribute('data-series-count')).toBe('1');
   });
 
+  it('shows only one series in one click, and every series again in one click', () => {
+    render(<LineMovementChart title="Line movement of 1" series={series} format="decimal" />);
+    const figure = screen.getByRole('figure', { name: 'Line movement of 1' });
+    fireEvent.click(screen.getByRole('button', { name: 'Show only pinnacle' }));
+    expect(figure.getAttribute('data-series-count')).toBe('1');
+    expect(screen.getByRole('button', { name: 'bet365' }).getAttribute('aria-pressed')).toBe('false');
+    expect(screen.getByRole('button', { name: 'pinnacle' }).getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: 'Show all' }));
+    expect(figure.getAttribute('data-series-count')).toBe('2');
+  });
+
+  it('names every control, the brush handles by the time range they cover', () => {
+    render(<LineMovementChart title="Line movement of 1" series={series} format="decimal" />);
+    expect(screen.getByRole('combobox', { name: /Y-axis/u })).toBeTruthy();
+    const sliders = screen.getAllByRole('slider');
+    expect(sliders.length).toBe(2);
+    for (const slider of sliders) expect(slider.getAttribute('aria-label')).toMatch(/^Time range handle: .+ to .+ \(arrow keys move it\)$/u);
+    expect(sliders.map((s) => s.getAttribute('aria-label') ?? '').join(' ')).not.toContain('undefined');
+  });
+
   it('says so when no series has a point', () => {
     render(<LineMovementChart title="Line movement of 1" series={[]} format="decimal" />);
     expect(screen.getByText('No recorded prices for this selection.')).toBeTruthy();

@@ -5,6 +5,7 @@ import { LiveBook } from '../../book/book.ts';
 import { FIXTURE_ID, oddsEntry, oddsFrame, oddsIdOf } from '../../book/book-test-data.ts';
 import { BookContext, OddsInterestContext, type OddsInterest } from '../../book/use-book.ts';
 import type { FixtureHistoricalOddsResponse, HistoricalOddsEntry } from '../../wire/schemas.ts';
+import type { Kickoff } from '../../domain/closing-line.ts';
 import { HistoryChart } from './history-chart.tsx';
 
 afterEach(cleanup);
@@ -19,7 +20,7 @@ const history: FixtureHistoricalOddsResponse = {
   odds: { pinnacle: { [oddsIdOf(101)]: { '1000': recorded(1000, 2), '2000': recorded(2000, 2.05) } } },
 };
 
-function renderChart(book: LiveBook, provisional: boolean, interest: OddsInterest | null = null) {
+function renderChart(book: LiveBook, provisional: boolean, interest: OddsInterest | null = null, kickoff: Kickoff = { kind: 'pre-game', plannedMs: 10_000 }) {
   return render(
     <OddsInterestContext value={interest}>
       <BookContext value={book}>
@@ -33,6 +34,7 @@ function renderChart(book: LiveBook, provisional: boolean, interest: OddsInteres
           provisional={provisional}
           title="Line movement of 1 (Winner)"
           format="decimal"
+          kickoff={kickoff}
           throttleMs={0}
         />
       </BookContext>
@@ -52,6 +54,26 @@ function movePrice(book: LiveBook, changedAt: number, price: number): void {
 }
 
 describe('HistoryChart', () => {
+  it('opens a finished fixture on opening → kick-off, the in-play part one toggle away', () => {
+    renderChart(new LiveBook(), false, null, { kind: 'kicked-off', atMs: 1500 });
+    const figure = screen.getByRole('figure', { name: 'Line movement of 1 (Winner)' });
+    expect([figure.getAttribute('data-from'), figure.getAttribute('data-to')]).toEqual(['1000', '1500']);
+    const toggle = screen.getByRole('button', { name: 'Show the in-play part' });
+    act(() => {
+      toggle.click();
+    });
+    expect(toggle.getAttribute('aria-pressed')).toBe('true');
+    expect(figure.getAttribute('data-to')).toBe('2000');
+  });
+
+  it('shows a live fixture\'s pre-match and in-play line in two panes', () => {
+    renderChart(new LiveBook(), true, null, { kind: 'kicked-off', atMs: 1500 });
+    const pre = screen.getByRole('figure', { name: 'Line movement of 1 (Winner): pre-match' });
+    const inPlay = screen.getByRole('figure', { name: 'Line movement of 1 (Winner): in play' });
+    expect(pre.getAttribute('data-to')).toBe('1500');
+    expect(inPlay.getAttribute('data-from')).toBe('1500');
+  });
+
   it('grows the series by one point when the book moves a shown price', async () => {
     const book = new LiveBook();
     renderChart(book, true);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ClvFixtureView, Market } from '../../wire/schemas.ts';
-import { clvRows, isProvisional, marketChoices } from './history-model.ts';
+import { isProvisional, marketChoices } from './history-model.ts';
 
 const side = (bookmaker: string, outcomeId: number, price: number) => ({
   bookmaker,
@@ -49,19 +49,6 @@ describe('marketChoices', () => {
 
   it('gives an outcome the catalogue does not know a market of its own, after the known ones', () => {
     expect(marketChoices(view, [market]).map((m) => m.name)).toEqual(['Winner', 'Market 999']);
-  });
-});
-
-describe('clvRows', () => {
-  it('gives no-vig inputs only to a bookmaker whose whole closing market is known', () => {
-    const [choice] = marketChoices(view, [market]);
-    if (choice === undefined) throw new Error('no market');
-    const rows = clvRows(view, choice, 101);
-    expect(rows.map((r) => [r.bookmaker, r.closingMarket])).toEqual([
-      ['bet365', null],
-      ['pinnacle', [1.9, 1.95]],
-    ]);
-    expect(rows[1]?.outcomeIndex).toBe(0);
   });
 });
 

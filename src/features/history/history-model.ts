@@ -1,6 +1,5 @@
 // The history page's data shaping, kept out of React: the markets a fixture's CLV answer covers
-// (named from the catalogue), the oddsIds of one market, and the OLV/CLV rows of one outcome.
-import type { ClvRow } from '../../components/clv-table.tsx';
+// (named from the catalogue) and the oddsIds of each.
 import type { ClvFixtureView, Market } from '../../wire/schemas.ts';
 
 /** A market (and player, for props) the page can chart. */
@@ -58,32 +57,6 @@ export function marketChoices(clv: ClvFixtureView, catalogue: readonly Market[])
         oddsIds: g.oddsIds.sort(),
       };
     });
-}
-
-/**
- * The OLV/CLV rows of one outcome, one per bookmaker quoting it (sorted by slug). A row's closing
- * market is that bookmaker's closing prices of every outcome of `market`, or null when it lacks one.
- */
-export function clvRows(clv: ClvFixtureView, market: MarketChoice, outcomeId: number): ClvRow[] {
-  const index = market.outcomes.findIndex((o) => o.outcomeId === outcomeId);
-  const rows: ClvRow[] = [];
-  for (const [bookmaker, byOdds] of Object.entries(clv.odds)) {
-    const pairs = Object.entries(byOdds).filter(([, p]) => p.clv.playerId === market.playerId);
-    const mine = pairs.find(([, p]) => p.clv.outcomeId === outcomeId);
-    if (mine === undefined) continue;
-    const closing = market.outcomes.map((o) => pairs.find(([, p]) => p.clv.outcomeId === o.outcomeId)?.[1].clv.price);
-    const complete = closing.every((p): p is number => p !== undefined && p > 1);
-    const [oddsId, pair] = mine;
-    rows.push({
-      key: oddsId,
-      bookmaker,
-      olv: { price: pair.olv.price, changedAt: pair.olv.changedAt },
-      clv: { price: pair.clv.price, changedAt: pair.clv.changedAt, active: pair.clv.active },
-      closingMarket: complete && closing.length >= 2 ? closing : null,
-      outcomeIndex: index,
-    });
-  }
-  return rows.sort((a, b) => (a.bookmaker < b.bookmaker ? -1 : a.bookmaker > b.bookmaker ? 1 : 0));
 }
 
 /** True while a fixture's closing line can still move: pre-game (0) or live (1). */

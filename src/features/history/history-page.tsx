@@ -1,22 +1,29 @@
 // `/fixtures/:fixtureId/history`: line movement of one market's outcomes (one series per
-// bookmaker, following the live book while the fixture is open), OLV and CLV per bookmaker from
-// `/fixtures/odds/clv` with the CLV of a taken price both ways, and the chain of replacements of
-// a cancelled fixture (`reissuedFixtureId`).
+// bookmaker, following the live book while the fixture is open), each book's kick-off close
+// (from the recorded history) beside the spec's last-before-settlement price, the CLV of a taken
+// price against the reference the user picks, and the chain of replacements of a cancelled
+// fixture (`reissuedFixtureId`).
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { fixtureClvQuery, fixtureHistoryQuery, marketsBySportQuery } from '../../api/queries.ts';
+import { bookmakersQuery, fixtureClvQuery, fixtureHistoryQuery, marketsBySportQuery } from '../../api/queries.ts';
 import { MAX_HISTORY_ODDS_IDS } from '../../api/client.ts';
 import { useApiClient } from '../../api/use-api-client.ts';
 import { useFixtureLive } from '../../book/use-book.ts';
-import { ClvTable } from '../../components/clv-table.tsx';
 import { ListSkeleton } from '../../components/list-skeleton.tsx';
 import { QueryFailure } from '../../components/query-failure.tsx';
 import { useSettings } from '../../settings/use-settings.ts';
 import { HistoryChart } from './history-chart.tsx';
 import { ReissueChain } from './reissue-chain.tsx';
-import { clvRows, isProvisional, marketChoices, type MarketChoice } from './history-model.ts';
+import { closingLines, kickoffOf } from '../../domain/closing-line.ts';
+import { DEVIG_METHODS, type DevigMethod } from '../../domain/devig.ts';
+import type { ClvFixtureView } from '../../wire/schemas.ts';
+import { ClosingLineTable } from './closing-line-table.tsx';
+import { isProvisional, marketChoices, type MarketChoice } from './history-model.ts';
 import './history.css';
+
+/** The URL parameter of the de-vig method of the consensus and no-vig CLV. */
+const DEVIG_PARAM = 'devig';
 
 export function HistoryPage() {
   const { fixtureId = '' } = useParams();
@@ -53,7 +60,7 @@ export function HistoryPage() {
   );
 }
 
-function HistoryBody({ fixtureId, markets, clvView }: { readonly fixtureId: string; readonly markets: readonly MarketChoice[]; readonly clvView: Parameters<typeof clvRows>[0] }) {
+function HistoryBody({ fixtureId, markets, clvView }: { readonly fixtureId: string; readonly markets: readonly MarketChoice[]; readonly clvView: ClvFixtureView }) {
   const client = useApiClient();
   const format = useSettings((s) => s.oddsFormat);
   const [params, setParams] = useSearchParams();
@@ -68,6 +75,15 @@ function HistoryBody({ fixtureId, markets, clvView }: { readonly fixtureId: stri
   const provisional = isProvisional(live?.status?.statusId ?? clvView.status.statusId);
 
   const bookmakers = useMemo(() => Object.keys(clvView.odds).sort(), [clvView.odds]);
+  const bookmakerList = useQuery(bookmakersQuery(client));
+  const names = useMemo(() => new Map(bookmakerList.data?.map((b) => [b.bookmaker, b.bookmakerName])), [bookmakerList.data]);
+  const nameOf = useCallback((slug: string) => names.get(slug) ?? slug, [names]);
+  const method: DevigMethod = DEVIG_METHODS.find((m) => m === params.get(DEVIG_PARAM)) ?? 'multiplicative';
+  const kickoff = useMemo(() => kickoffOf(clvView), [clvView]);
+  const lines = useMemo(
+    () => (history.data === undefined || market === undefined || outcome === undefined ? null : closingLines(clvView, history.data, market, outcome.outcomeId, method)),
+    [history.data, market, outcome, clvView, method],
+  );
 
   if (market === undefined || outcome === undefined) return <p className="empty-state">The service recorded no prices for this fixture.</p>;
   const choose = (next: Record<string, string>) => {
@@ -131,10 +147,26 @@ function HistoryBody({ fixtureId, markets, clvView }: { readonly fixtureId: stri
           provisional={provisional}
           title={`Line movement of ${selectionName}`}
           format={format}
+          kickoff={kickoff}
+          nameOf={nameOf}
         />
       )}
       <h3>Opening and closing lines</h3>
-      <ClvTable selection={selectionName} rows={clvRows(clvView, market, outcome.outcomeId)} format={format} provisional={provisional} />
+      {lines === null ? (
+        history.isError ? null : <ListSkeleton label="Loading the closing lines" rows={4} />
+      ) : (
+        <ClosingLineTable
+          selection={selectionName}
+          lines={lines}
+          kickoff={kickoff}
+          format={format}
+          method={method}
+          onMethodChange={(next) => {
+            choose({ [DEVIG_PARAM]: next });
+          }}
+          nameOf={nameOf}
+        />
+      )}
     </>
   );
 }

@@ -1,12 +1,19 @@
 // `/fixtures/:fixtureId`: the fixture's header, the odds board right under it (what a trader
 // opened the page for), the extras (lineups, injuries, stats, external ids) folded into one line
-// above the board until asked for, and the parlay slip drawer.
+// above the board until asked for, and the parlay slip drawer. A finished fixture shows its
+// result and closing prices instead of the board, a cancelled one says it has none; every
+// fixture links to its line movement.
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { fixtureQuery } from '../../api/queries.ts';
+import { useApiClient } from '../../api/use-api-client.ts';
+import { useFixtureLive } from '../../book/use-book.ts';
 import { EXTRAS_PARAM, FixtureExtras } from '../fixture-info/fixture-extras.tsx';
 import { FixtureHeader } from '../fixture-info/fixture-header.tsx';
 import { SlipDrawer } from '../slip/slip-drawer.tsx';
 import { useSlip } from '../slip/use-slip.ts';
+import { FixtureFinal } from './fixture-final.tsx';
 import { FixtureOdds } from './fixture-odds.tsx';
 
 export function FixturePage() {
@@ -15,6 +22,12 @@ export function FixturePage() {
   // A link to a tab (`?info=injuries`) opens the extras; otherwise they wait folded.
   const [extrasOpen, setExtrasOpen] = useState(() => searchParams.has(EXTRAS_PARAM));
   const slip = useSlip();
+  const client = useApiClient();
+  const rest = useQuery(fixtureQuery(client, fixtureId));
+  const live = useFixtureLive(fixtureId);
+  // The book's status is newer than the REST view's: a match ending while the page is open turns it.
+  const statusId = live?.status?.statusId ?? rest.data?.status.statusId;
+  const sportId = rest.data?.sport.sportId;
   return (
     <div className="page fixture-page">
       <FixtureHeader fixtureId={fixtureId} />
@@ -32,8 +45,20 @@ export function FixturePage() {
         {extrasOpen && <FixtureExtras fixtureId={fixtureId} />}
       </details>
       <section aria-labelledby="odds-title" className="odds-section">
-        <h3 id="odds-title">Odds</h3>
-        <FixtureOdds key={fixtureId} fixtureId={fixtureId} slip={slip} />
+        <div className="odds-section-head">
+          <h3 id="odds-title">{statusId === 2 ? 'Result and closing prices' : 'Odds'}</h3>
+          <Link to={`/fixtures/${encodeURIComponent(fixtureId)}/history`}>Line movement and closing lines</Link>
+        </div>
+        {statusId === 2 && sportId !== undefined ? (
+          <FixtureFinal key={fixtureId} fixtureId={fixtureId} sportId={sportId} />
+        ) : statusId === 3 ? (
+          <p className="empty-state" role="status">
+            This fixture was cancelled: it has no prices and no close, and its bets are void. The notice above links its replacement, if it was
+            reissued.
+          </p>
+        ) : (
+          <FixtureOdds key={fixtureId} fixtureId={fixtureId} slip={slip} />
+        )}
       </section>
       <SlipDrawer />
     </div>

@@ -1,0 +1,59 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ClosingLineRow, ClosingLines, Kickoff } from '../../domain/closing-line.ts';
+import { ClosingLineTable } from './closing-line-table.tsx';
+
+afterEach(cleanup);
+
+const KICKOFF: Kickoff = { kind: 'kicked-off', atMs: Date.UTC(2026, 10, 22, 15) };
+
+function row(bookmaker: string, close: number | null, marketClose: readonly number[] | null): ClosingLineRow {
+  return {
+    bookmaker,
+    oddsId: `f:${bookmaker}:101:0`,
+    opening: { price: 2.2, changedAt: 1 },
+    lastBeforeSettlement: { price: 196.6, changedAt: 2, active: false },
+    close: close === null ? { kind: 'none', reason: 'no-pre-match-quote' } : { kind: 'close', price: close, changedAt: 1, provisional: false },
+    marketClose,
+  };
+}
+
+// No Pinnacle close; the consensus is a fair 2.00 / 2.00.
+const lines: ClosingLines = {
+  rows: [row('bet365', 1.9, [1.9, 1.9]), row('pinnacle', null, null)],
+  outcomeIndex: 0,
+  best: { price: 1.9, bookmakers: ['bet365'] },
+  consensus: { probabilities: [0.5, 0.5], prices: [2, 2], books: 1 },
+  consensusProblem: null,
+};
+
+function renderTable() {
+  render(<ClosingLineTable selection="1 (Winner)" lines={lines} kickoff={KICKOFF} format="decimal" method="multiplicative" onMethodChange={() => undefined} nameOf={(slug) => (slug === 'pinnacle' ? 'Pinnacle' : slug)} />);
+  fireEvent.change(screen.getByLabelText('Price you took'), { target: { value: '2.60' } });
+}
+
+describe('ClosingLineTable', () => {
+  it('judges the taken price against each book\'s kick-off close, never the last price before settlement', () => {
+    renderTable();
+    const bet365 = screen.getByRole('rowheader', { name: 'bet365' }).closest('tr');
+    // 2.60 / 1.90 − 1 = 0.3684… → +36.8%; no-vig 2.60 × 0.5 − 1 = +30.0%.
+    expect(bet365?.querySelector('.clv-price-based')?.textContent).toBe('+36.8%');
+    expect(bet365?.querySelector('.clv-no-vig')?.textContent).toBe('+30.0%');
+    expect(screen.getByRole('rowheader', { name: 'Pinnacle' }).closest('tr')?.querySelector('.kickoff-close')?.textContent).toBe('— (no pre-match price recorded)');
+  });
+
+  it('says when the sharp book has no close and offers the consensus, where both definitions agree', () => {
+    renderTable();
+    fireEvent.click(screen.getByRole('radio', { name: /a sharp book's close/u }));
+    expect(screen.getByRole('status').textContent).toMatch(/^Pinnacle has no kick-off close for this selection \(no pre-match price recorded\)/u);
+    fireEvent.click(screen.getByRole('button', { name: 'Use the consensus close' }));
+    expect(screen.getByRole('status').textContent).toMatch(/Against the consensus close 2\.00: CLV \+30\.0% \(the consensus close has no margin, so price-based and no-vig CLV are the same number\)/u);
+  });
+
+  it('has no closing line for a price taken after kick-off', () => {
+    renderTable();
+    fireEvent.change(screen.getByLabelText('When you took it (optional)'), { target: { value: '2099-01-01T12:00' } });
+    expect(screen.getByRole('rowheader', { name: 'bet365' }).closest('tr')?.querySelector('.clv-figure')?.textContent).toBe('in-play: no closing line');
+  });
+});
