@@ -23,6 +23,7 @@
 
 import type { CatalogueMarket } from '../catalogue/types.ts';
 import { returnFactor } from '../../src/domain/grade.ts';
+import type { Grade } from '../../src/domain/grade.ts';
 import { SettlementError, selectionGrader } from '../../src/domain/settlement.ts';
 import type { SelectionGrader } from '../../src/domain/settlement.ts';
 import { FACTOR_WORK, JOINT_WORK_LIMIT, JointTooLargeError, WorkBudget } from './joint-states.ts';
@@ -89,7 +90,11 @@ export type NotCombinableReason =
   /** Two legs depend on the same unobserved detail (the kill order of one esports map). */
   | 'order_dependent'
   /** The exact joint distribution would exceed the work budget. */
-  | 'joint_too_large';
+  | 'joint_too_large'
+  /** A leg can push, settle half or be void: the parlay's return would depend on it (SGP rule). */
+  | 'push_dependent'
+  /** The book's own leg probabilities are impossible under the model's structure (e.g. a leg implying another priced longer). */
+  | 'book_inconsistent';
 
 export type JointPrice =
   | {
@@ -102,6 +107,23 @@ export type JointPrice =
       readonly singlesPrice: number;
     }
   | { readonly kind: 'not_combinable'; readonly reason: NotCombinableReason; readonly detail: string };
+
+/**
+ * The model's probability that every leg wins (`won`; a push, a half win and a void are not
+ * wins), and which legs can settle other than won or lost in the current state.
+ */
+export type WinProbability =
+  | {
+      readonly kind: 'priced';
+      /** P(every leg is graded `won`). */
+      readonly probability: number;
+      /** Per leg: true when the leg can push, settle half or be void (mass above `PUSH_MASS`). */
+      readonly pushable: readonly boolean[];
+    }
+  | { readonly kind: 'not_combinable'; readonly reason: NotCombinableReason; readonly detail: string };
+
+/** A leg's push, half and void mass above this counts as "can push" (below it is pruning noise). */
+export const PUSH_MASS = 1e-12;
 
 export interface FixturePricer {
   readonly sportId: number;
@@ -119,6 +141,12 @@ export interface FixturePricer {
    * `joint_too_large`, and `budget.used` tells what was spent.
    */
   jointFairPrice(legs: readonly SgpLeg[], budget?: WorkBudget): JointPrice;
+  /**
+   * P(every leg wins) from the same joint distribution (`fairPrice` of the legs is not read):
+   * E[Π 1{gradeᵢ = won}]. One leg is read off its row (no joint); `not_combinable` for two
+   * outcomes of one market, a leg the model cannot price, or a joint beyond `budget`.
+   */
+  winProbability(legs: readonly SgpLeg[], budget?: WorkBudget): WinProbability;
   /** The distribution of a score row, or null when the model has no such row. */
   row(period: string, unit: ScoreUnit): RowDistribution | null;
 }
@@ -156,10 +184,25 @@ function gridSelection(market: CatalogueMarket, outcomeName: string): Selection 
   return { period: market.period, unit: scoreUnit(market), projection, grader, conditional: null, orderKey: null };
 }
 
-/** E[returnFactor] given the grade masses of one state, at price d. */
-function expectedReturnOf(masses: GradeMasses, d: number): number {
-  return masses.won * d + masses.halfWon * ((1 + d) / 2) + masses.push + masses.halfLost * 0.5;
+/** What a leg pays in one state: its return at a price, or the indicator of a win. */
+interface Payoff {
+  ofGrade(grade: Grade): number;
+  ofMasses(masses: GradeMasses): number;
 }
+
+/** returnFactor at price d: E[returnFactor] given the grade masses of one state. */
+function returnAt(d: number): Payoff {
+  return {
+    ofGrade: (grade) => returnFactor(grade, d),
+    ofMasses: (masses) => masses.won * d + masses.halfWon * ((1 + d) / 2) + masses.push + masses.halfLost * 0.5,
+  };
+}
+
+/** 1 when the leg is graded `won`, else 0: a push, a half win and a void are not wins. */
+const WIN_INDICATOR: Payoff = {
+  ofGrade: (grade) => (grade === 'won' ? 1 : 0),
+  ofMasses: (masses) => masses.won,
+};
 
 class Pricer implements FixturePricer {
   readonly sportId: number;
@@ -250,32 +293,15 @@ class Pricer implements FixturePricer {
 
   jointFairPrice(legs: readonly SgpLeg[], budget: WorkBudget = new WorkBudget(JOINT_WORK_LIMIT)): JointPrice {
     if (legs.length === 0) throw new PricingError('a same-game parlay needs at least one leg');
-    const seen = new Set<string>();
     let singlesPrice = 1;
     for (const leg of legs) {
       if (!Number.isFinite(leg.fairPrice) || leg.fairPrice < 1) {
         throw new PricingError(`leg price must be a finite decimal price ≥ 1, got ${String(leg.fairPrice)}`);
       }
-      const key = `${String(leg.market.marketId)}:${String(leg.market.playerProp ? leg.playerId : 0)}`;
-      if (seen.has(key)) {
-        return notCombinable('same_market', `two legs are outcomes of market ${String(leg.market.marketId)}`);
-      }
-      seen.add(key);
       singlesPrice *= leg.fairPrice;
     }
-    const propLegs = legs.filter((leg) => leg.market.playerProp);
-    const gridLegs = legs.filter((leg) => !leg.market.playerProp);
-    const props = this.propsExpectation(propLegs);
-    if (typeof props !== 'number') return props;
-    let grid: number | JointPrice;
-    try {
-      grid = this.gridExpectation(gridLegs, budget);
-    } catch (error) {
-      if (error instanceof JointTooLargeError) return notCombinable('joint_too_large', error.message);
-      throw error;
-    }
-    if (typeof grid !== 'number') return grid;
-    const expectation = props * grid;
+    const expectation = this.expectation(legs, (leg) => returnAt(leg.fairPrice), budget);
+    if (typeof expectation !== 'number') return expectation;
     if (!(expectation > 1e-12)) {
       return notCombinable('contradictory', 'the legs can never win together (joint probability 0)');
     }
@@ -283,9 +309,51 @@ class Pricer implements FixturePricer {
     return { kind: 'priced', fairPrice, impliedJointProbability: 1 / fairPrice, singlesPrice };
   }
 
-  /** E[Π returnFactor] of the prop legs: independent across (player, statistic) groups. */
-  private propsExpectation(legs: readonly SgpLeg[]): number | JointPrice {
-    const groups = new Map<string, { count: Dist1D; legs: { grader: SelectionGrader; price: number }[] }>();
+  winProbability(legs: readonly SgpLeg[], budget: WorkBudget = new WorkBudget(JOINT_WORK_LIMIT)): WinProbability {
+    if (legs.length === 0) throw new PricingError('a same-game parlay needs at least one leg');
+    const pushable: boolean[] = [];
+    const single: number[] = [];
+    for (const leg of legs) {
+      const masses = leg.market.playerProp ? this.propMasses(leg.market, leg.playerId, leg.outcomeName) : this.gridMasses(leg.market, leg.outcomeName);
+      if (masses === null) return notCombinable('unpriceable_leg', `no model for market ${String(leg.market.marketId)} outcome ${leg.outcomeName}`);
+      pushable.push(masses.push + masses.halfWon + masses.halfLost > PUSH_MASS);
+      single.push(masses.won);
+    }
+    // One leg: its row's won mass, without a joint (the singles' own numbers).
+    if (legs.length === 1) return { kind: 'priced', probability: single[0] ?? 0, pushable };
+    const probability = this.expectation(legs, () => WIN_INDICATOR, budget);
+    if (typeof probability !== 'number') return probability;
+    return { kind: 'priced', probability, pushable };
+  }
+
+  /** E[Π payoff(legᵢ)] over the model's joint distribution, or why the legs have none. */
+  private expectation(legs: readonly SgpLeg[], payoffOf: (leg: SgpLeg) => Payoff, budget: WorkBudget): number | NotCombinable {
+    const seen = new Set<string>();
+    for (const leg of legs) {
+      const key = `${String(leg.market.marketId)}:${String(leg.market.playerProp ? leg.playerId : 0)}`;
+      if (seen.has(key)) {
+        return notCombinable('same_market', `two legs are outcomes of market ${String(leg.market.marketId)}`);
+      }
+      seen.add(key);
+    }
+    const propLegs = legs.filter((leg) => leg.market.playerProp);
+    const gridLegs = legs.filter((leg) => !leg.market.playerProp);
+    const props = this.propsExpectation(propLegs, payoffOf);
+    if (typeof props !== 'number') return props;
+    let grid: number | NotCombinable;
+    try {
+      grid = this.gridExpectation(gridLegs, payoffOf, budget);
+    } catch (error) {
+      if (error instanceof JointTooLargeError) return notCombinable('joint_too_large', error.message);
+      throw error;
+    }
+    if (typeof grid !== 'number') return grid;
+    return props * grid;
+  }
+
+  /** E[Π payoff] of the prop legs: independent across (player, statistic) groups. */
+  private propsExpectation(legs: readonly SgpLeg[], payoffOf: (leg: SgpLeg) => Payoff): number | NotCombinable {
+    const groups = new Map<string, { count: Dist1D; legs: { grader: SelectionGrader; payoff: Payoff }[] }>();
     for (const leg of legs) {
       const count = this.props.count(leg.playerId, leg.market.marketType);
       const grader = propGrader(leg.market.handicap, leg.market.period, leg.outcomeName);
@@ -294,7 +362,7 @@ class Pricer implements FixturePricer {
       }
       const key = `${String(leg.playerId)}:${leg.market.marketType}`;
       const group = groups.get(key) ?? { count, legs: [] };
-      group.legs.push({ grader, price: leg.fairPrice });
+      group.legs.push({ grader, payoff: payoffOf(leg) });
       groups.set(key, group);
     }
     let expectation = 1;
@@ -304,7 +372,7 @@ class Pricer implements FixturePricer {
         const p = count.mass[k] ?? 0;
         if (p === 0) continue;
         let product = p;
-        for (const leg of groupLegs) product *= returnFactor(leg.grader(count.min + k, 0), leg.price);
+        for (const leg of groupLegs) product *= leg.payoff.ofGrade(leg.grader(count.min + k, 0));
         groupExpectation += product;
       }
       expectation *= groupExpectation;
@@ -312,8 +380,8 @@ class Pricer implements FixturePricer {
     return expectation;
   }
 
-  /** E[Π returnFactor] of the legs on the score rows, from the model's joint distribution. */
-  private gridExpectation(legs: readonly SgpLeg[], budget: WorkBudget): number | JointPrice {
+  /** E[Π payoff] of the legs on the score rows, from the model's joint distribution. */
+  private gridExpectation(legs: readonly SgpLeg[], payoffOf: (leg: SgpLeg) => Payoff, budget: WorkBudget): number | NotCombinable {
     if (legs.length === 0) return 1;
     const dims: DimSpec[] = [];
     const dimIndex = new Map<string, number>();
@@ -343,7 +411,7 @@ class Pricer implements FixturePricer {
       const { period, unit, projection } = selection;
       const first = dimOf(period, unit, projection === 'cell' ? 'team1' : projection);
       const second = projection === 'cell' ? dimOf(period, unit, 'team2') : -1;
-      evaluators.push(new LegEvaluator(selection, leg.fairPrice, first, second));
+      evaluators.push(new LegEvaluator(selection, payoffOf(leg), first, second));
     }
     if (this.model.expectation !== undefined) {
       const expectation = this.model.expectation(dims, evaluators, budget);
@@ -375,13 +443,13 @@ class LegEvaluator implements ExpectationFactor {
   readonly dims: readonly number[];
   private readonly second: number;
   private readonly selection: Selection;
-  private readonly price: number;
+  private readonly payoff: Payoff;
   private readonly memo = new Map<number, number>();
   private readonly masses = emptyGradeMasses();
 
-  constructor(selection: Selection, price: number, first: number, second: number) {
+  constructor(selection: Selection, payoff: Payoff, first: number, second: number) {
     this.selection = selection;
-    this.price = price;
+    this.payoff = payoff;
     this.first = first;
     this.second = second;
     this.dims = second < 0 ? [first] : [first, second];
@@ -401,19 +469,21 @@ class LegEvaluator implements ExpectationFactor {
     let value: number;
     if (grader !== null) {
       const [a, b] = projection === 'cell' ? [v1, v2] : representativeScore(projection, v1);
-      value = returnFactor(grader(a, b), this.price);
+      value = this.payoff.ofGrade(grader(a, b));
     } else {
       const masses = this.masses;
       masses.won = masses.halfWon = masses.push = masses.halfLost = masses.lost = 0;
       conditional?.(v1, v2, masses);
-      value = expectedReturnOf(masses, this.price);
+      value = this.payoff.ofMasses(masses);
     }
     this.memo.set(key, value);
     return value;
   }
 }
 
-function notCombinable(reason: NotCombinableReason, detail: string): JointPrice {
+type NotCombinable = Extract<JointPrice, { kind: 'not_combinable' }>;
+
+function notCombinable(reason: NotCombinableReason, detail: string): NotCombinable {
   return { kind: 'not_combinable', reason, detail };
 }
 

@@ -38,6 +38,7 @@ function request(world: TestWorld, slug: string, names: readonly [string, string
     terms: profile.sgp ?? TERMS,
     bookmakerFixtureId: world.bookmakerMeta(FIXTURES.home, slug)?.bookmakerFixtureId ?? null,
     legs,
+    bookOdds: world.odds(FIXTURES.home, slug) ?? {},
     pricing: world,
   };
 }

@@ -1,16 +1,22 @@
-// The bookmakers' same-game-parlay pricing backends, simulated: each book takes the model's
-// joint fair price of the legs (correlated, not the product of marginals), puts its own SGP
-// margin on it, rounds, and quotes with its cap, its own parlay id and a betslip link; the
-// exchange adds its ladder rungs. Fault knobs make a backend stall or rate-limit.
+// The bookmakers' same-game-parlay pricing backends, simulated: each book takes its own no-vig
+// leg probabilities joined by the model's dependence structure (book-joint.ts), puts its SGP
+// margin on that joint probability, rounds, caps the price at its maximum and at any single it
+// quotes that wins only when the parlay does, and quotes with its stake cap, its own parlay id and
+// a betslip link; the exchange adds its ladder rungs. Fault knobs make a backend stall or rate-limit.
 import { createHash } from 'node:crypto';
 import { roundParlayPrice } from '../../src/domain/parlay.ts';
 import { roundHalfAwayFromZero } from '../../src/domain/rounding.ts';
-import type { SgpOffer } from '../../src/wire/schemas.ts';
+import type { OddsEntry, SgpOffer } from '../../src/wire/schemas.ts';
 import { betslipUrl } from '../catalogue/bookmakers.ts';
+import { getCatalogue } from '../catalogue/catalogue.ts';
 import type { BookmakerProfile, SgpProfile } from '../catalogue/types.ts';
 import { BETFAIR_LADDER } from '../pricing/quoting.ts';
 import type { FoundLeg } from './legs.ts';
-import type { JointPrice } from '../pricing/fixture-pricer.ts';
+import type { JointPrice, WinProbability } from '../pricing/fixture-pricer.ts';
+import type { WorkBudget } from '../pricing/joint-states.ts';
+import { bookJoint, bookNoVig, containedSinglesCap, sgpBudget } from './book-joint.ts';
+import type { QuotedSingle } from './book-joint.ts';
+import { legsKey } from './model-legs.ts';
 import type { LegRef, ParlayDataPort, SgpKnobs } from './port.ts';
 
 /** What the endpoint asks one bookmaker's backend: price these legs (all held, all tradable) as one SGP. */
@@ -22,12 +28,14 @@ export interface SgpQuoteRequest {
   /** The book's own id of the fixture (BookmakerFixtureMeta); null when it has none. */
   readonly bookmakerFixtureId: string | null;
   readonly legs: readonly FoundLeg[];
+  /** The book's current entries on the fixture (its singles: the legs' markets and the caps). */
+  readonly bookOdds: Readonly<Record<string, OddsEntry>>;
   /** The pricing service's joint fair price, shared by every book of one request. */
   readonly pricing: JointPricing;
 }
 
 /** The part of the port the backends price with. */
-export type JointPricing = Pick<ParlayDataPort, 'jointFairPrice'>;
+export type JointPricing = Pick<ParlayDataPort, 'jointFairPrice' | 'winProbability'>;
 
 /**
  * The port's joint pricing, remembered for one request: every book of an SGP request prices the
@@ -35,16 +43,26 @@ export type JointPricing = Pick<ParlayDataPort, 'jointFairPrice'>;
  * the costly part, so it is computed once per distinct set of selections.
  */
 export function requestJointPricing(port: JointPricing): JointPricing {
-  const memo = new Map<string, JointPrice | 'unknown_fixture'>();
+  const joints = new Map<string, JointPrice | 'unknown_fixture'>();
+  const wins = new Map<string, WinProbability | 'unknown_fixture'>();
   return {
     jointFairPrice(fixtureId: string, legs: readonly LegRef[]) {
-      const key = `${fixtureId}|${legs.map((l) => `${String(l.outcomeId)}:${String(l.playerId)}`).join(',')}`;
-      let price = memo.get(key);
+      const key = `${fixtureId}|${legsKey(legs)}`;
+      let price = joints.get(key);
       if (price === undefined) {
         price = port.jointFairPrice(fixtureId, legs);
-        memo.set(key, price);
+        joints.set(key, price);
       }
       return price;
+    },
+    winProbability(fixtureId: string, legs: readonly LegRef[], budget?: WorkBudget) {
+      const key = `${fixtureId}|${legsKey(legs)}`;
+      let win = wins.get(key);
+      if (win === undefined) {
+        win = port.winProbability(fixtureId, legs, budget);
+        if (win === 'unknown_fixture' || win.kind === 'priced' || win.reason !== 'joint_too_large') wins.set(key, win);
+      }
+      return win;
     },
   };
 }
@@ -52,7 +70,7 @@ export function requestJointPricing(port: JointPricing): JointPricing {
 export interface SgpQuote {
   /** The wire price: rounded, at least 1.01. */
   readonly price: number;
-  /** The model's joint fair price the book started from. */
+  /** 1 / the book's fair joint probability (its no-vig legs joined by the model's structure). */
   readonly fairPrice: number;
   /** Maximum stake at the price; null = no stated cap (the exchange). */
   readonly limit: number | null;
@@ -192,27 +210,53 @@ export class SimulatedSgpBackends implements SgpBackend {
     if (request.bookmakerFixtureId === null) {
       return { kind: 'unresolved', cause: 'unknown_fixture', detail: `${profile.bookmaker} has no id for fixture ${request.fixtureId}` };
     }
-    const joint = request.pricing.jointFairPrice(
-      request.fixtureId,
-      legs.map(({ leg }) => ({ outcomeId: leg.outcomeId, playerId: leg.playerId })),
-    );
-    if (joint === 'unknown_fixture') {
+    const refs: LegRef[] = legs.map(({ leg }) => ({ outcomeId: leg.outcomeId, playerId: leg.playerId }));
+    const catalogue = getCatalogue();
+    const targets: number[] = [];
+    for (const ref of refs) {
+      const p = bookNoVig(catalogue, profile, request.fixtureId, request.bookOdds, ref);
+      if (p === null) return { kind: 'not_combinable', detail: `unpriceable_leg: ${profile.bookmaker} does not quote every outcome of the market of ${String(ref.outcomeId)}` };
+      targets.push(p);
+    }
+    const budget = sgpBudget();
+    const win = (subset: readonly LegRef[], b: WorkBudget): WinProbability | 'unknown_fixture' => request.pricing.winProbability(request.fixtureId, subset, b);
+    const joint = bookJoint(refs, targets, win, budget);
+    if (joint.kind === 'unknown_fixture') {
       return { kind: 'unresolved', cause: 'unknown_fixture', detail: `the pricing service has no model for ${request.fixtureId}` };
     }
     if (joint.kind === 'not_combinable') return { kind: 'not_combinable', detail: `${joint.reason}: ${joint.detail}` };
+    const fairPrice = 1 / joint.probability;
     const exchange = profile.kind === 'exchange';
-    const price = exchange ? exchangeSgpPrice(joint.fairPrice, terms) : sportsbookSgpPrice(joint.fairPrice, terms);
+    const margined = exchange ? exchangeSgpPrice(fairPrice, terms) : sportsbookSgpPrice(fairPrice, terms);
+    const cap = containedSinglesCap(refs, joint, singlesOf(request.bookOdds), margined, win, budget);
+    if (typeof cap !== 'number') return { kind: 'not_combinable', detail: `${cap.kind === 'not_combinable' ? cap.reason : 'joint_too_large'}: the singles inside the parlay could not be checked` };
+    const price = capPrice(margined, Math.min(cap, profile.maxPrice), exchange);
     return {
       kind: 'quoted',
       quote: {
         price,
-        fairPrice: joint.fairPrice,
+        fairPrice,
         limit: terms.limit,
-        offers: exchange ? exchangeOffers(price, joint.impliedJointProbability) : null,
+        offers: exchange ? exchangeOffers(price, joint.probability) : null,
         bookmakerParlayId: bookmakerParlayId(profile, request.parlayId),
         bookmakerChangedAt: this.port.now(),
         betslip: betslipUrl(profile, request.bookmakerFixtureId, legs.map(selectionOf)),
       },
     };
   }
+}
+
+/** The book's singles: every entry it quotes on the fixture, with its price. */
+function singlesOf(bookOdds: Readonly<Record<string, OddsEntry>>): QuotedSingle[] {
+  return Object.values(bookOdds).map((entry) => ({ outcomeId: entry.outcomeId, playerId: entry.playerId, price: entry.price }));
+}
+
+/**
+ * The SGP price no longer than `cap` (the book's maximum price, or a single inside the parlay):
+ * the cap floored to the 2-decimal parlay grid, or to the ladder at the exchange.
+ */
+export function capPrice(price: number, cap: number, exchange: boolean): number {
+  if (price <= cap) return price;
+  const floored = Math.floor(cap * 100 + 1e-9) / 100;
+  return roundParlayPrice(exchange ? ladderDown(floored) : floored);
 }

@@ -2,7 +2,8 @@
 // the SGP fault knobs: the routes never reach into the simulator, only through these.
 import type { Lang } from '../catalogue/types.ts';
 import type { BookmakerProfile } from '../catalogue/types.ts';
-import type { JointPrice } from '../pricing/fixture-pricer.ts';
+import type { JointPrice, WinProbability } from '../pricing/fixture-pricer.ts';
+import type { WorkBudget } from '../pricing/joint-states.ts';
 import type { BookmakerFixtureMeta, FixtureView, OddsEntry } from '../../src/wire/schemas.ts';
 
 /** A fixture the service holds: its plain view (spec 2.2, without odds and bookmakers) and its state. */
@@ -26,7 +27,7 @@ export interface LegRef {
 
 /**
  * Everything the two endpoints read. Every method is synchronous and cheap except
- * `jointFairPrice`, which runs the fixture's model (milliseconds for a few legs).
+ * `jointFairPrice` and `winProbability`, which run the fixture's model (milliseconds for a few legs).
  */
 export interface ParlayDataPort {
   /**
@@ -52,6 +53,13 @@ export interface ParlayDataPort {
    * for the fixture.
    */
   jointFairPrice(fixtureId: string, legs: readonly LegRef[]): JointPrice | 'unknown_fixture';
+  /**
+   * The model's probability that every leg wins (a push is not a win), with which legs can
+   * push; 'unknown_fixture' when the pricing service has no model for the fixture. The SGP
+   * backends build each book's joint from it (docs/api-parlay-sgp.md, "Prices"). `budget` bounds
+   * the work (one budget for every joint of an SGP); a `joint_too_large` answer is not remembered.
+   */
+  winProbability(fixtureId: string, legs: readonly LegRef[], budget?: WorkBudget): WinProbability | 'unknown_fixture';
   /** Epoch milliseconds (the simulator's clock). */
   now(): number;
 }

@@ -5,7 +5,8 @@
 import type { CatalogueIndex } from '../catalogue/catalogue.ts';
 import type { ReferenceIndex } from '../catalogue/reference-data.ts';
 import { localizeView } from '../http/localize.ts';
-import { createFixturePricer, type FixturePricer, type JointPrice, type SgpLeg } from '../pricing/fixture-pricer.ts';
+import { createFixturePricer, type FixturePricer, type JointPrice, type WinProbability } from '../pricing/fixture-pricer.ts';
+import { legsKey, modelLegs } from './model-legs.ts';
 import type { PlayerRates } from '../pricing/player-props.ts';
 import type { InPlayState } from '../pricing/score-model.ts';
 import { inPlayStateOf, type PricingModels } from '../sim/pricing-adapter.ts';
@@ -16,8 +17,11 @@ import type { ParlayDataPort } from './port.ts';
 /** Fixtures whose model is kept; the least recently used one is dropped beyond it. */
 const PRICER_CACHE_SIZE = 256;
 
-/** Joint prices kept per fixture state (distinct leg sets). */
-const JOINTS_PER_PRICER = 64;
+/**
+ * Joint prices (and win probabilities) kept per fixture state: distinct leg sets. An SGP of n legs
+ * asks for every subset of its legs (2ⁿ − 1), so a few SGPs fill it.
+ */
+const JOINTS_PER_PRICER = 1024;
 
 /**
  * In play the model moves with the clock: the elapsed share is read in steps of 1/1000 of
@@ -31,6 +35,7 @@ interface CachedPricer {
   readonly key: string;
   readonly pricer: FixturePricer;
   readonly joints: Map<string, JointPrice>;
+  readonly wins: Map<string, WinProbability>;
 }
 
 /**
@@ -61,7 +66,7 @@ class PricerCache {
       this.entries.set(fixtureId, cached);
       return cached;
     }
-    const entry: CachedPricer = { key, pricer: createFixturePricer(params, state, players), joints: new Map() };
+    const entry: CachedPricer = { key, pricer: createFixturePricer(params, state, players), joints: new Map(), wins: new Map() };
     this.entries.delete(fixtureId);
     this.entries.set(fixtureId, entry);
     if (this.entries.size > PRICER_CACHE_SIZE) {
@@ -70,6 +75,12 @@ class PricerCache {
     }
     return entry;
   }
+}
+
+/** Keeps a computed joint, forgetting them all past `JOINTS_PER_PRICER`. */
+function remember<T>(memo: Map<string, T>, key: string, value: T): void {
+  if (memo.size >= JOINTS_PER_PRICER) memo.clear();
+  memo.set(key, value);
 }
 
 /**
@@ -107,20 +118,26 @@ export function simulatorParlayPort(
       const runtime = sim.runtime(fixtureId);
       if (runtime === undefined) return 'unknown_fixture';
       const { pricer, joints } = pricers.get(fixtureId, runtime);
-      const legsKey = legs.map((leg) => `${String(leg.outcomeId)}:${String(leg.playerId)}`).join(',');
-      const known = joints.get(legsKey);
+      const key = legsKey(legs);
+      const known = joints.get(key);
       if (known !== undefined) return known;
-      const sgpLegs: SgpLeg[] = [];
-      for (const { outcomeId, playerId } of legs) {
-        const ref = catalogue.byOutcomeId.get(outcomeId);
-        const p = ref === undefined ? undefined : pricer.fairProbabilities(ref.market, playerId)?.[ref.market.outcomes.indexOf(ref.outcome)];
-        if (ref === undefined || p === undefined || !(p > 0)) return { kind: 'not_combinable', reason: 'unpriceable_leg', detail: String(outcomeId) };
-        sgpLegs.push({ market: ref.market, outcomeName: ref.outcome.outcomeName, playerId, fairPrice: 1 / p });
-      }
-      const price = pricer.jointFairPrice(sgpLegs);
-      if (joints.size >= JOINTS_PER_PRICER) joints.clear();
-      joints.set(legsKey, price);
+      const sgpLegs = modelLegs(pricer, catalogue, legs);
+      const price: JointPrice = 'unpriceable' in sgpLegs ? { kind: 'not_combinable', reason: 'unpriceable_leg', detail: String(sgpLegs.unpriceable) } : pricer.jointFairPrice(sgpLegs);
+      remember(joints, key, price);
       return price;
+    },
+    winProbability(fixtureId, legs, budget) {
+      const runtime = sim.runtime(fixtureId);
+      if (runtime === undefined) return 'unknown_fixture';
+      const { pricer, wins } = pricers.get(fixtureId, runtime);
+      const key = legsKey(legs);
+      const known = wins.get(key);
+      if (known !== undefined) return known;
+      const sgpLegs = modelLegs(pricer, catalogue, legs);
+      const win: WinProbability = 'unpriceable' in sgpLegs ? { kind: 'not_combinable', reason: 'unpriceable_leg', detail: String(sgpLegs.unpriceable) } : pricer.winProbability(sgpLegs, budget);
+      // Over the budget is a fact about the budget left, not about the legs.
+      if (win.kind === 'priced' || win.reason !== 'joint_too_large') remember(wins, key, win);
+      return win;
     },
     now: () => sim.now(),
   };

@@ -9,7 +9,9 @@ import { BOOKMAKERS } from '../catalogue/bookmakers.ts';
 import { findMarket, getCatalogue } from '../catalogue/catalogue.ts';
 import type { BookmakerProfile, CatalogueMarket, Lang } from '../catalogue/types.ts';
 import { createFixturePricer } from '../pricing/fixture-pricer.ts';
-import type { FixturePricer, JointPrice, SgpLeg } from '../pricing/fixture-pricer.ts';
+import type { FixturePricer, JointPrice, WinProbability } from '../pricing/fixture-pricer.ts';
+import { modelLegs } from './model-legs.ts';
+import type { WorkBudget } from '../pricing/joint-states.ts';
 import { quoteMarket } from '../pricing/quoting.ts';
 import type { PriceRounding } from '../pricing/quoting.ts';
 import { buildHttpApp } from '../http/app.ts';
@@ -61,6 +63,12 @@ export const MARKETS = {
   over35: market('totals', 'result', 3.5),
   btts: market('bothteamsscore', 'result', 0),
   firstHalf: market('1x2', 'p1', 0),
+  /** Pushes on a draw. */
+  drawNoBet: market('drawnobet', 'result', 0),
+  /** Home −1 European handicap: "2" is a draw or an away win, "1" home by 2+. */
+  european: market('spreads-european', 'result', -1),
+  /** Pushes on exactly 2 goals. */
+  total2: market('totals', 'result', 2),
   shots: market('players-shots', 'result', 1.5),
 } as const;
 const MAIN_LINES = new Set<number>([MARKETS.result.marketId, MARKETS.over25.marketId]);
@@ -138,6 +146,7 @@ export class TestWorld implements ParlayDataPort {
   readonly issued = new Set<string>();
   readonly profiles = new Map<string, BookmakerProfile>();
   jointCalls = 0;
+  winCalls = 0;
 
   constructor() {
     for (const profile of BOOKMAKERS) if ((WORLD_BOOKS as readonly string[]).includes(profile.bookmaker)) this.profiles.set(profile.bookmaker, profile);
@@ -273,16 +282,18 @@ export class TestWorld implements ParlayDataPort {
     this.jointCalls += 1;
     const f = this.fixtures.get(fixtureId);
     if (f === undefined) return 'unknown_fixture';
-    const sgpLegs: SgpLeg[] = [];
-    for (const { outcomeId, playerId } of legs) {
-      const ref = catalogue.byOutcomeId.get(outcomeId);
-      if (ref === undefined) return { kind: 'not_combinable', reason: 'unpriceable_leg', detail: `no outcome ${String(outcomeId)}` };
-      const index = ref.market.outcomes.indexOf(ref.outcome);
-      const p = f.pricer.fairProbabilities(ref.market, playerId)?.[index];
-      if (p === undefined || !(p > 0)) return { kind: 'not_combinable', reason: 'unpriceable_leg', detail: `no fair price for ${String(outcomeId)}` };
-      sgpLegs.push({ market: ref.market, outcomeName: ref.outcome.outcomeName, playerId, fairPrice: 1 / p });
-    }
+    const sgpLegs = modelLegs(f.pricer, catalogue, legs);
+    if ('unpriceable' in sgpLegs) return { kind: 'not_combinable', reason: 'unpriceable_leg', detail: `no fair price for ${String(sgpLegs.unpriceable)}` };
     return f.pricer.jointFairPrice(sgpLegs);
+  }
+
+  winProbability(fixtureId: string, legs: readonly LegRef[], budget?: WorkBudget): WinProbability | 'unknown_fixture' {
+    this.winCalls += 1;
+    const f = this.fixtures.get(fixtureId);
+    if (f === undefined) return 'unknown_fixture';
+    const sgpLegs = modelLegs(f.pricer, catalogue, legs);
+    if ('unpriceable' in sgpLegs) return { kind: 'not_combinable', reason: 'unpriceable_leg', detail: `no fair price for ${String(sgpLegs.unpriceable)}` };
+    return f.pricer.winProbability(sgpLegs, budget);
   }
 
   now(): number {

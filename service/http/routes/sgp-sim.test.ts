@@ -2,6 +2,7 @@
 // ParlayDataPort over the simulator that the composition root uses.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonicalParlayId } from '../../../src/domain/ids.ts';
+import { devig } from '../../../src/domain/devig.ts';
 import { roundParlayPrice } from '../../../src/domain/parlay.ts';
 import { parlayResponseSchema, sgpResponseSchema } from '../../../src/wire/schemas.ts';
 import type { OddsEntry } from '../../../src/wire/schemas.ts';
@@ -68,15 +69,24 @@ describe('parlay and SGP on the real simulator', () => {
     expect(entry?.price ?? Infinity).toBeLessThan(entry?.singlesPrice ?? 0);
   });
 
-  it('quotes the model joint probability with the book SGP margin', async () => {
+  it('quotes the book fair joint (its no-vig legs, the model dependence) with the book SGP margin, between the Fréchet bounds', async () => {
     const [first] = soccerLegs('bet365');
     if (first === undefined) throw new Error('no fixture');
     const { body } = await api.get('/fixtures/odds/sgp', first.legs.join(','));
-    const entry = sgpResponseSchema.parse(body).sgp.bet365?.[canonicalParlayId(first.legs)];
-    const joint = port.jointFairPrice(first.fixtureId, first.legs.map((id) => ({ outcomeId: Number(id.split(':')[2]), playerId: 0 })));
+    const parsed = sgpResponseSchema.parse(body);
+    const entry = parsed.sgp.bet365?.[canonicalParlayId(first.legs)];
+    if (entry?.active !== true) throw new Error('not active');
+    const p = entry.meta?.fairJointProbability ?? NaN;
     const margin = port.bookmakerProfile('bet365')?.sgp?.margin ?? NaN;
-    if (joint === 'unknown_fixture' || joint.kind !== 'priced') throw new Error('not priced');
-    expect(entry?.price).toBe(roundParlayPrice(1 / (joint.impliedJointProbability * (1 + margin))));
+    expect(entry.price).toBe(roundParlayPrice(1 / (p * (1 + margin))));
+    // Each leg's no-vig probability: its market at bet365, de-vigged by bet365's own method.
+    const method = port.bookmakerProfile('bet365')?.marginMethod ?? 'multiplicative';
+    const legs = [RESULT, OVER25].map((market) => {
+      const prices = (market?.outcomes ?? []).map((o) => parsed.odds.bet365?.[`${first.fixtureId}:bet365:${String(o.outcomeId)}:0`]?.price ?? world.sim.fixtureOdds(first.fixtureId).bet365?.[`${first.fixtureId}:bet365:${String(o.outcomeId)}:0`]?.price ?? NaN);
+      return devig(prices, method)[0] ?? NaN;
+    });
+    expect(p).toBeLessThanOrEqual(Math.min(...legs) + 1e-12);
+    expect(p).toBeGreaterThanOrEqual(Math.max(0, (legs[0] ?? NaN) + (legs[1] ?? NaN) - 1) - 1e-12);
   });
 
   it('prices a cross-fixture accumulator that parses and repeats on both fixtures', async () => {

@@ -1,5 +1,6 @@
 // GET /{lang}/fixtures/odds/sgp (spec 4.1): one correlated same-game parlay per bookmaker, priced
-// by that bookmaker's SGP backend from the model's joint probability, on ONE fixture view. The
+// by that bookmaker's SGP backend from its own no-vig legs and the model's dependence structure,
+// on ONE fixture view. The
 // order in which its errors and states are decided is the table of docs/api-parlay-sgp.md.
 import type { SgpEntry } from '../../../src/wire/schemas.ts';
 import type { KnownInactiveReason } from '../../../src/wire/schemas.ts';
@@ -112,6 +113,7 @@ export function sgpHandler(deps: SgpRouteDeps): ApiHandler {
           terms,
           bookmakerFixtureId: port.bookmakerMeta(fixture.view.fixtureId, book.bookmaker)?.bookmakerFixtureId ?? null,
           legs: book.found,
+          bookOdds: port.odds(fixture.view.fixtureId, book.bookmaker) ?? {},
           pricing,
         },
         timeoutMs,
@@ -140,8 +142,9 @@ export function sgpHandler(deps: SgpRouteDeps): ApiHandler {
             bookmakerParlayId: quote.bookmakerParlayId,
             bookmakerChangedAt: quote.bookmakerChangedAt,
             betslip: quote.betslip,
-            // Extension field (docs/api-parlay-sgp.md): the model's joint fair probability, so a
-            // client can split the gap to the no-vig legs into correlation and this book's margin.
+            // Extension field (docs/api-parlay-sgp.md): the book's fair joint probability (its no-vig
+            // legs joined by the model's structure), so a client can split the gap to the no-vig
+            // legs into correlation and this book's margin.
             meta: {
               fairJointProbability: 1 / quote.fairPrice,
               ...(quote.offers === null ? {} : { offers: [...quote.offers] }),
