@@ -131,7 +131,7 @@ export interface StreamClientOptions {
    * called stalled (nothing tells a stall from a quiet world).
    */
   readonly probe?: (signal: AbortSignal) => Promise<void>;
-  /** How often the silence is checked against the threshold, ms (default 1,000). */
+  /** How often the silence is checked against the threshold, ms (default 500: a stall shows within threshold + 2.5 s). */
   readonly feedCheckEveryMs?: number;
 }
 
@@ -194,7 +194,7 @@ export function createStreamClient(options: StreamClientOptions): StreamClient {
   const persistEveryMs = options.persistEveryMs ?? 1_000;
   const maxBuffered = options.maxBuffered ?? 200_000;
   const idleTimeoutMs = options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
-  const feedCheckEveryMs = options.feedCheckEveryMs ?? 1_000;
+  const feedCheckEveryMs = options.feedCheckEveryMs ?? 500;
 
   let socket: WebSocketLike | null = null;
   let stopped = false;
