@@ -232,8 +232,54 @@ function framesFromTrace(events: readonly TraceEvent[]): { busy: number[]; tasks
   return { busy, tasks: top.map((t) => t.end - t.start) };
 }
 
+/** The renderer main thread's work that the DevTools timeline names (Chrome's own event names). */
+const TIMELINE_WORK: Readonly<Record<string, string>> = {
+  FunctionCall: 'script',
+  RunMicrotasks: 'microtasks',
+  FireAnimationFrame: 'animation frame callbacks',
+  UpdateLayoutTree: 'style recalc',
+  Layout: 'layout',
+  PrePaint: 'pre-paint',
+  Paint: 'paint',
+  Layerize: 'layerize',
+  MinorGC: 'GC',
+  MajorGC: 'GC',
+};
+
+/**
+ * Where the busiest renderer main thread's time went over the trace (devtools.timeline events),
+ * in ms per second traced, largest first: the explanation of a missed frame budget that a JS CPU
+ * profile cannot give (style, layout and paint show there only as "(program)"). Nested events
+ * (a forced layout inside script) count in both.
+ */
+function timelineBreakdown(events: readonly TraceEvent[]): string {
+  const mains = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${String(e.pid)}:${String(e.tid)}`));
+  const byThread = new Map<string, Map<string, number>>();
+  let first = Number.POSITIVE_INFINITY;
+  let last = Number.NEGATIVE_INFINITY;
+  for (const e of events) {
+    const label = TIMELINE_WORK[e.name];
+    if (label === undefined || e.ph !== 'X' || e.dur === undefined) continue;
+    const thread = `${String(e.pid)}:${String(e.tid)}`;
+    if (!mains.has(thread)) continue;
+    let sums = byThread.get(thread);
+    if (sums === undefined) byThread.set(thread, (sums = new Map<string, number>()));
+    sums.set(label, (sums.get(label) ?? 0) + e.dur / 1000);
+    first = Math.min(first, e.ts);
+    last = Math.max(last, e.ts + e.dur);
+  }
+  const total = (sums: Map<string, number>) => [...sums.values()].reduce((a, b) => a + b, 0);
+  const busiest = [...byThread.values()].sort((a, b) => total(b) - total(a))[0];
+  if (busiest === undefined) return 'no timeline events';
+  const seconds = Math.max(1e-3, (last - first) / 1e6);
+  return [...busiest]
+    .sort((a, b) => b[1] - a[1])
+    .map(([label, ms]) => `${label} ${(ms / seconds).toFixed(0)} ms/s`)
+    .join(', ');
+}
+
 /** A Chrome trace of `ms` (top-level tasks of every thread) over CDP, events as they are reported. */
-async function traceFor(page: Page, ms: number): Promise<TraceEvent[]> {
+async function traceFor(page: Page, ms: number, categories: readonly string[] = []): Promise<TraceEvent[]> {
   const cdp = await page.context().newCDPSession(page);
   const events: TraceEvent[] = [];
   let done: () => void = () => undefined;
@@ -244,7 +290,7 @@ async function traceFor(page: Page, ms: number): Promise<TraceEvent[]> {
     if (method === 'Tracing.dataCollected') events.push(...(params as { value: TraceEvent[] }).value);
     else if (method === 'Tracing.tracingComplete') done();
   });
-  await cdp.send('Tracing.start', { traceConfig: { includedCategories: ['toplevel', '__metadata'] }, transferMode: 'ReportEvents' });
+  await cdp.send('Tracing.start', { traceConfig: { includedCategories: ['toplevel', '__metadata', ...categories] }, transferMode: 'ReportEvents' });
   await sleep(ms);
   await cdp.send('Tracing.end');
   await complete;
@@ -433,7 +479,7 @@ async function measureFirehose(browser: Browser, service: { url: string; admin: 
       });
       const producedBefore = await changesSoFar();
       const from = performance.now();
-      const trace = await traceFor(page, MEASURE_MS);
+      const trace = await traceFor(page, MEASURE_MS, ['devtools.timeline']);
       const seconds = (performance.now() - from) / 1000;
       const produced = (await changesSoFar()) - producedBefore;
       const perf = await page.evaluate(() => {
@@ -460,7 +506,13 @@ async function measureFirehose(browser: Browser, service: { url: string; admin: 
         profile: '',
       };
       // A missed target is explained by where the page's main thread spends its time.
-      const profile = meetsTargets(phase) && process.env.BENCH_UI_PROFILE !== '1' ? '' : (await hottestFunctions(page, 3_000, 5)).map(([key, ms]) => `${key} ${ms.toFixed(0)} ms`).join('; ');
+      const profile =
+        meetsTargets(phase) && process.env.BENCH_UI_PROFILE !== '1'
+          ? ''
+          : `main thread: ${timelineBreakdown(trace)}; hottest JS over 3 s: ${(await hottestFunctions(page, 3_000, 6))
+              .filter(([key]) => !key.startsWith('(idle)'))
+              .map(([key, ms]) => `${key} ${ms.toFixed(0)} ms`)
+              .join('; ')}`;
       phases.push({ ...phase, profile });
       console.log(
         `firehose ${String(rate)}/s: produced ${phase.producedPerSec.toFixed(0)}/s, applied ${phase.appliedPerSec.toFixed(0)}/s, busy p95 ${phase.frameP95.toFixed(2)} ms, paint p95 ${phase.paintP95.toFixed(0)} ms${profile === '' ? '' : `; hottest over 3 s: ${profile}`}`,
@@ -480,7 +532,7 @@ function reportFirehose(phases: readonly FirehosePhase[], base: Phase): void {
   const quiet = (value: number) => ({ label: base.label, value });
   for (const p of phases) {
     const at = `firehose ${p.rate.toLocaleString('en-US')}/s`;
-    const why = p.profile === '' ? '' : `page's hottest functions over 3 s: ${p.profile}`;
+    const why = p.profile;
     row(`${at}: odds updates/s applied by the page`, p.appliedPerSec, 'updates/s', { label: 'rate asked', value: p.rate }, null, `service made ${p.producedPerSec.toFixed(0)}/s`);
     row(`${at}: main-thread busy per frame p50`, p.frameP50, 'ms', quiet(base.frameP50), null);
     row(`${at}: main-thread busy per frame p95`, p.frameP95, 'ms', quiet(base.frameP95), { op: '<=', value: BUDGET_MS }, p.frameP95 > BUDGET_MS ? why : undefined);

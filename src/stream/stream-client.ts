@@ -575,7 +575,8 @@ export function createStreamClient(options: StreamClientOptions): StreamClient {
     feedHealth = step.health;
     if (step.probe) runProbe();
     const silentForMs = feedHealth.state === 'live' ? 0 : Math.max(0, event.at - feedHealth.lastFrameAt);
-    const thresholdMs = event.type === 'check' ? event.thresholdMs : status.feed.thresholdMs;
+    // Shown to 0.1 s: a sparse feed's median moves a little at every frame.
+    const thresholdMs = event.type === 'check' ? Math.round(event.thresholdMs / 100) * 100 : status.feed.thresholdMs;
     const shown = status.feed;
     // Frames come by the hundred a second: the status (posted to every page) changes only when
     // what the header shows does — the state, or while not live the whole seconds of silence.
