@@ -444,7 +444,10 @@ function meetsTargets(phase: FirehosePhase): boolean {
 /** The open fixture's page while the admin firehose requotes its prices at each rate in turn. */
 async function measureFirehose(browser: Browser, service: { url: string; admin: AdminClient }): Promise<FirehosePhase[]> {
   const { fixtureId, entries } = await busyFixture(service.admin, service.url);
-  const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
+  // BENCH_UI_REDUCED_MOTION=1: the same page without the price flash (prefers-reduced-motion), to
+  // tell the flash's repaints from the rest of the page's work.
+  const reducedMotion = process.env.BENCH_UI_REDUCED_MOTION === '1' ? 'reduce' : 'no-preference';
+  const context = await browser.newContext({ viewport: { width: 1600, height: 1000 }, reducedMotion });
   const page = await context.newPage();
   await page.addInitScript(() => {
     const w = window as unknown as PerfWindow;

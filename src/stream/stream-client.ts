@@ -570,8 +570,7 @@ export function createStreamClient(options: StreamClientOptions): StreamClient {
 
   function feedEvent(event: FeedEvent): void {
     if (feedHealth === null) return;
-    const before = feedHealth;
-    const step = nextFeedHealth(before, event);
+    const step = nextFeedHealth(feedHealth, event);
     feedHealth = step.health;
     if (step.probe) runProbe();
     const silentForMs = feedHealth.state === 'live' ? 0 : Math.max(0, event.at - feedHealth.lastFrameAt);
@@ -591,8 +590,10 @@ export function createStreamClient(options: StreamClientOptions): StreamClient {
     if (feedHealth.state !== 'live') {
       endProbe();
       feedEvent({ type: 'frame', at: t });
+    } else {
+      // The common case, hundreds of times a second: no status change, nothing posted.
+      feedHealth = nextFeedHealth(feedHealth, { type: 'frame', at: t }).health;
     }
-    else feedHealth = nextFeedHealth(feedHealth, { type: 'frame', at: t }).health;
   }
 
   function startFeedWatch(): void {
