@@ -4,6 +4,12 @@
 // of frames over the 8 ms budget, long tasks over 50 ms (trace and Long Animation Frames), JS
 // heap, time from navigation to first prices painted, and the first route's gzipped JavaScript.
 // Baseline (same run): the same page with the service at its default quote rate.
+// Then the firehose rows: the open fixture's prices requoted at 2,000 … 20,000 updates/s by the
+// admin firehose (through the service's real history, feed, gateway and zstd-dict encoding): rate
+// asked vs rate the page applied (its own count, src/stream/page-perf.ts), main-thread busy per
+// frame, long tasks, JS heap, and stream→paint delay (frame `ts` → the animation frame that paints
+// it); and the highest rate that meets every target. A rate that misses one gets the page's
+// hottest functions (a CPU profile) in its note.
 // Needs a built dashboard (`vite build`) in dist/.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -25,6 +31,17 @@ const QUOTE_RATE = Number(process.env.BENCH_UI_QUOTE_RATE ?? 8);
 const MEASURE_MS = Number(process.env.BENCH_UI_MS ?? 10_000);
 const FRAME_MS = 1000 / 60;
 const BUDGET_MS = 8;
+/** The firehose rates of the issue, updates/s to the open fixture (BENCH_UI_FIREHOSE overrides: "2000,5000"). */
+const FIREHOSE_RATES = (process.env.BENCH_UI_FIREHOSE ?? '2000,5000,10000,20000').split(',').map(Number);
+/**
+ * The firehose service ticks every 50 ms: each price changes at most once a tick (docs/service.md),
+ * and the busiest fixture has ~1,600 prices, so 250 ms ticks would cap it at ~6,400 updates/s.
+ */
+const FIREHOSE_TICK_MS = 50;
+/** The targets at every firehose rate; stream→paint only at the lowest (2,000/s). */
+const HEAP_TARGET_MB = 150;
+const PAINT_TARGET_MS = 250;
+const PAINT_TARGET_RATE = 2_000;
 
 interface Phase {
   readonly label: string;
@@ -61,7 +78,7 @@ const step = (what: string): void => {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Starts `tsx service/main.ts` in its own process (its own CPU, as in production) and waits for /healthz. */
-async function startService(quoteRate: number): Promise<{ url: string; admin: AdminClient; child: ChildProcess; dir: string }> {
+async function startService(quoteRate: number, extraEnv: Readonly<Record<string, string>> = {}): Promise<{ url: string; admin: AdminClient; child: ChildProcess; dir: string }> {
   const port = await freePort();
   const adminPort = await freePort();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'ui-bench-'));
@@ -76,6 +93,7 @@ async function startService(quoteRate: number): Promise<{ url: string; admin: Ad
       SCHEDULE_DAYS: '1',
       LOG_EVERY_SEC: '0',
       QUOTE_RATE: String(quoteRate),
+      ...extraEnv,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -214,8 +232,54 @@ function framesFromTrace(events: readonly TraceEvent[]): { busy: number[]; tasks
   return { busy, tasks: top.map((t) => t.end - t.start) };
 }
 
+/** The renderer main thread's work that the DevTools timeline names (Chrome's own event names). */
+const TIMELINE_WORK: Readonly<Record<string, string>> = {
+  FunctionCall: 'script',
+  RunMicrotasks: 'microtasks',
+  FireAnimationFrame: 'animation frame callbacks',
+  UpdateLayoutTree: 'style recalc',
+  Layout: 'layout',
+  PrePaint: 'pre-paint',
+  Paint: 'paint',
+  Layerize: 'layerize',
+  MinorGC: 'GC',
+  MajorGC: 'GC',
+};
+
+/**
+ * Where the busiest renderer main thread's time went over the trace (devtools.timeline events),
+ * in ms per second traced, largest first: the explanation of a missed frame budget that a JS CPU
+ * profile cannot give (style, layout and paint show there only as "(program)"). Nested events
+ * (a forced layout inside script) count in both.
+ */
+function timelineBreakdown(events: readonly TraceEvent[]): string {
+  const mains = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${String(e.pid)}:${String(e.tid)}`));
+  const byThread = new Map<string, Map<string, number>>();
+  let first = Number.POSITIVE_INFINITY;
+  let last = Number.NEGATIVE_INFINITY;
+  for (const e of events) {
+    const label = TIMELINE_WORK[e.name];
+    if (label === undefined || e.ph !== 'X' || e.dur === undefined) continue;
+    const thread = `${String(e.pid)}:${String(e.tid)}`;
+    if (!mains.has(thread)) continue;
+    let sums = byThread.get(thread);
+    if (sums === undefined) byThread.set(thread, (sums = new Map<string, number>()));
+    sums.set(label, (sums.get(label) ?? 0) + e.dur / 1000);
+    first = Math.min(first, e.ts);
+    last = Math.max(last, e.ts + e.dur);
+  }
+  const total = (sums: Map<string, number>) => [...sums.values()].reduce((a, b) => a + b, 0);
+  const busiest = [...byThread.values()].sort((a, b) => total(b) - total(a))[0];
+  if (busiest === undefined) return 'no timeline events';
+  const seconds = Math.max(1e-3, (last - first) / 1e6);
+  return [...busiest]
+    .sort((a, b) => b[1] - a[1])
+    .map(([label, ms]) => `${label} ${(ms / seconds).toFixed(0)} ms/s`)
+    .join(', ');
+}
+
 /** A Chrome trace of `ms` (top-level tasks of every thread) over CDP, events as they are reported. */
-async function traceFor(page: Page, ms: number): Promise<TraceEvent[]> {
+async function traceFor(page: Page, ms: number, categories: readonly string[] = []): Promise<TraceEvent[]> {
   const cdp = await page.context().newCDPSession(page);
   const events: TraceEvent[] = [];
   let done: () => void = () => undefined;
@@ -226,7 +290,7 @@ async function traceFor(page: Page, ms: number): Promise<TraceEvent[]> {
     if (method === 'Tracing.dataCollected') events.push(...(params as { value: TraceEvent[] }).value);
     else if (method === 'Tracing.tracingComplete') done();
   });
-  await cdp.send('Tracing.start', { traceConfig: { includedCategories: ['toplevel', '__metadata'] }, transferMode: 'ReportEvents' });
+  await cdp.send('Tracing.start', { traceConfig: { includedCategories: ['toplevel', '__metadata', ...categories] }, transferMode: 'ReportEvents' });
   await sleep(ms);
   await cdp.send('Tracing.end');
   await complete;
@@ -236,6 +300,11 @@ async function traceFor(page: Page, ms: number): Promise<TraceEvent[]> {
 
 /** With BENCH_UI_PROFILE=1: the page's hottest functions by self time over `ms` (a CPU profile). */
 async function printProfile(page: Page, ms: number): Promise<void> {
+  for (const [key, total] of await hottestFunctions(page, ms, 25)) console.log(`  ${total.toFixed(1).padStart(8)} ms  ${key}`);
+}
+
+/** The page's `count` hottest functions by self time over `ms` (a CPU profile of the main thread). */
+async function hottestFunctions(page: Page, ms: number, count: number): Promise<[string, number][]> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.start');
@@ -252,7 +321,7 @@ async function printProfile(page: Page, ms: number): Promise<void> {
     const key = `${functionName || '(anonymous)'} ${url.split('/').pop() ?? ''}:${String(lineNumber)}`;
     self.set(key, (self.get(key) ?? 0) + (timeDeltas[i] ?? 0) / 1000);
   });
-  for (const [key, total] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`  ${total.toFixed(1).padStart(8)} ms  ${key}`);
+  return [...self].sort((a, b) => b[1] - a[1]).slice(0, count);
 }
 
 /** Every JS response until first prices, gzipped here (the size a compressing server would send). */
@@ -343,6 +412,156 @@ async function measurePhase(browser: Browser, label: string, service: { url: str
   };
 }
 
+interface FirehosePhase {
+  readonly rate: number;
+  /** Updates/s the service made (the firehose's own count) and the page applied (its own count). */
+  readonly producedPerSec: number;
+  readonly appliedPerSec: number;
+  readonly frameP50: number;
+  readonly frameP95: number;
+  readonly frameP99: number;
+  readonly longTasks: number;
+  readonly maxTaskMs: number;
+  readonly loafOver50: number;
+  readonly heapMB: number;
+  readonly paintP50: number;
+  readonly paintP95: number;
+  /** The hottest functions when a target was missed, else ''. */
+  readonly profile: string;
+}
+
+interface PerfWindow {
+  __oddsPerf: { applied: number; paintDelaysMs: number[] };
+  __bench: { loaf: number[] };
+}
+
+/** Whether a firehose phase meets every target of the issue (stream→paint only at 2,000/s). */
+function meetsTargets(phase: FirehosePhase): boolean {
+  const paintOk = phase.rate !== PAINT_TARGET_RATE || phase.paintP95 <= PAINT_TARGET_MS;
+  return phase.frameP95 <= BUDGET_MS && phase.longTasks === 0 && phase.heapMB < HEAP_TARGET_MB && paintOk;
+}
+
+/** The open fixture's page while the admin firehose requotes its prices at each rate in turn. */
+async function measureFirehose(browser: Browser, service: { url: string; admin: AdminClient }): Promise<FirehosePhase[]> {
+  const { fixtureId, entries } = await busyFixture(service.admin, service.url);
+  // BENCH_UI_REDUCED_MOTION=1: the same page without the price flash (prefers-reduced-motion), to
+  // tell the flash's repaints from the rest of the page's work.
+  const reducedMotion = process.env.BENCH_UI_REDUCED_MOTION === '1' ? 'reduce' : 'no-preference';
+  const context = await browser.newContext({ viewport: { width: 1600, height: 1000 }, reducedMotion });
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    const w = window as unknown as PerfWindow;
+    // Turns on the page's own count of what it applies (src/stream/page-perf.ts).
+    w.__oddsPerf = { applied: 0, paintDelaysMs: [] };
+    w.__bench = { loaf: [] };
+    try {
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) w.__bench.loaf.push(entry.duration);
+      }).observe({ type: 'long-animation-frame', buffered: true });
+    } catch {
+      // Long Animation Frames are Chrome 123+.
+    }
+  });
+  await page.goto(`${service.url}/fixtures/${fixtureId}`);
+  await page.waitForSelector('[data-odds-id]', { timeout: 30_000 });
+  // The rows are for zstd-dict: the gateway must not have downgraded the page's login.
+  await page.waitForFunction(() => document.querySelector('.connection-figures')?.textContent.includes('encoding zstd-dict') === true, undefined, { timeout: 30_000 });
+  await sleep(2_000);
+  const phases: FirehosePhase[] = [];
+  const changesSoFar = async (): Promise<number> => (await service.admin.json<{ firehose: { changes: number } | null }>('GET', '/admin/firehose')).firehose?.changes ?? 0;
+  try {
+    for (const rate of FIREHOSE_RATES) {
+      const started = await service.admin.json<{ entries: number; maxUpdatesPerSec: number }>('POST', '/admin/firehose', { fixtureId, updatesPerSec: rate });
+      console.log(`firehose ${String(rate)}/s: fixture ${fixtureId} (${String(entries)} prices shown, ${String(started.entries)} requoted; at most ${String(Math.round(started.maxUpdatesPerSec))}/s)`);
+      await sleep(3_000);
+      await page.evaluate(() => {
+        const w = window as unknown as PerfWindow;
+        w.__oddsPerf.applied = 0;
+        w.__oddsPerf.paintDelaysMs = [];
+        w.__bench.loaf = [];
+      });
+      const producedBefore = await changesSoFar();
+      const from = performance.now();
+      const trace = await traceFor(page, MEASURE_MS, ['devtools.timeline']);
+      const seconds = (performance.now() - from) / 1000;
+      const produced = (await changesSoFar()) - producedBefore;
+      const perf = await page.evaluate(() => {
+        const w = window as unknown as PerfWindow;
+        return { applied: w.__oddsPerf.applied, delays: w.__oddsPerf.paintDelaysMs, loaf: w.__bench.loaf };
+      });
+      const heap = await page.evaluate(() => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? Number.NaN);
+      const { busy, tasks } = framesFromTrace(trace);
+      const sortedBusy = [...busy].sort((a, b) => a - b);
+      const sortedDelays = [...perf.delays].sort((a, b) => a - b);
+      const phase: FirehosePhase = {
+        rate,
+        producedPerSec: produced / seconds,
+        appliedPerSec: perf.applied / seconds,
+        frameP50: percentile(sortedBusy, 50),
+        frameP95: percentile(sortedBusy, 95),
+        frameP99: percentile(sortedBusy, 99),
+        longTasks: tasks.filter((t) => t > 50).length,
+        maxTaskMs: Math.max(0, ...tasks),
+        loafOver50: perf.loaf.filter((d) => d > 50).length,
+        heapMB: heap / 1024 / 1024,
+        paintP50: percentile(sortedDelays, 50),
+        paintP95: percentile(sortedDelays, 95),
+        profile: '',
+      };
+      // A missed target is explained by where the page's main thread spends its time.
+      const profile =
+        meetsTargets(phase) && process.env.BENCH_UI_PROFILE !== '1'
+          ? ''
+          : `main thread: ${timelineBreakdown(trace)}; hottest JS over 3 s: ${(await hottestFunctions(page, 3_000, 6))
+              .filter(([key]) => !key.startsWith('(idle)'))
+              .map(([key, ms]) => `${key} ${ms.toFixed(0)} ms`)
+              .join('; ')}`;
+      phases.push({ ...phase, profile });
+      console.log(
+        `firehose ${String(rate)}/s: produced ${phase.producedPerSec.toFixed(0)}/s, applied ${phase.appliedPerSec.toFixed(0)}/s, busy p95 ${phase.frameP95.toFixed(2)} ms, paint p95 ${phase.paintP95.toFixed(0)} ms${profile === '' ? '' : `; hottest over 3 s: ${profile}`}`,
+      );
+    }
+  } finally {
+    await service.admin.json('POST', '/admin/firehose', { updatesPerSec: null });
+    await context.close();
+  }
+  return phases;
+}
+
+function reportFirehose(phases: readonly FirehosePhase[], base: Phase): void {
+  const row = (metric: string, value: number, unit: string, baseline: { label: string; value: number } | null, target: { op: '>=' | '<='; value: number } | null, note?: string) => {
+    reportRow({ bench: BENCH, metric, value, unit, baseline, target, ...(note === undefined || note === '' ? {} : { note }) });
+  };
+  const quiet = (value: number) => ({ label: base.label, value });
+  for (const p of phases) {
+    const at = `firehose ${p.rate.toLocaleString('en-US')}/s`;
+    const why = p.profile;
+    row(`${at}: odds updates/s applied by the page`, p.appliedPerSec, 'updates/s', { label: 'rate asked', value: p.rate }, null, `service made ${p.producedPerSec.toFixed(0)}/s`);
+    row(`${at}: main-thread busy per frame p50`, p.frameP50, 'ms', quiet(base.frameP50), null);
+    row(`${at}: main-thread busy per frame p95`, p.frameP95, 'ms', quiet(base.frameP95), { op: '<=', value: BUDGET_MS }, p.frameP95 > BUDGET_MS ? why : undefined);
+    row(`${at}: main-thread busy per frame p99`, p.frameP99, 'ms', quiet(base.frameP99), null);
+    row(`${at}: long tasks over 50 ms (trace)`, p.longTasks, 'tasks', quiet(base.longTasks), { op: '<=', value: 0 }, `longest ${p.maxTaskMs.toFixed(1)} ms; long animation frames over 50 ms: ${String(p.loafOver50)}${p.longTasks > 0 ? `; ${why}` : ''}`);
+    row(`${at}: JS heap`, p.heapMB, 'MB', quiet(base.heapMB), { op: '<=', value: HEAP_TARGET_MB });
+    row(
+      `${at}: stream→paint delay p95`,
+      p.paintP95,
+      'ms',
+      { label: 'p50', value: p.paintP50 },
+      p.rate === PAINT_TARGET_RATE ? { op: '<=', value: PAINT_TARGET_MS } : null,
+      p.rate === PAINT_TARGET_RATE && p.paintP95 > PAINT_TARGET_MS ? why : undefined,
+    );
+  }
+  const meeting = phases.filter(meetsTargets).map((p) => p.rate);
+  row(
+    'firehose: highest rate meeting every target',
+    meeting.length === 0 ? 0 : Math.max(...meeting),
+    'updates/s',
+    null,
+    { op: '>=', value: Math.max(...FIREHOSE_RATES) },
+    `rates tried: ${FIREHOSE_RATES.join(', ')}; targets: busy p95 <= ${String(BUDGET_MS)} ms, no long task over 50 ms, heap < ${String(HEAP_TARGET_MB)} MB, stream→paint p95 <= ${String(PAINT_TARGET_MS)} ms at ${String(PAINT_TARGET_RATE)}/s; service ticks every ${String(FIREHOSE_TICK_MS)} ms`,
+  );
+}
+
 async function run(): Promise<void> {
   if (!existsSync(path.join(ROOT, 'dist/index.html'))) throw new Error('no dist/: run `npx vite build` first (npm run bench:ui does)');
   const browser = await chromium.launch({
@@ -350,6 +569,7 @@ async function run(): Promise<void> {
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
   });
   const phases: Phase[] = [];
+  let firehose: FirehosePhase[] = [];
   try {
     for (const [label, quoteRate] of [
       ['default quote rate', 1],
@@ -358,6 +578,14 @@ async function run(): Promise<void> {
       const service = await startService(quoteRate);
       try {
         phases.push(await measurePhase(browser, label, service));
+      } finally {
+        await stopService(service);
+      }
+    }
+    if (FIREHOSE_RATES.length > 0 && FIREHOSE_RATES.every((r) => r > 0)) {
+      const service = await startService(1, { SIM_TICK_MS: String(FIREHOSE_TICK_MS), GATEWAY_ZSTD: 'on' });
+      try {
+        firehose = await measureFirehose(browser, service);
       } finally {
         await stopService(service);
       }
@@ -383,6 +611,7 @@ async function run(): Promise<void> {
   row('JS heap', loaded.heapMB, 'MB', base.heapMB, null);
   row('navigation to first prices painted', loaded.firstPricesMs, 'ms', base.firstPricesMs, { op: '<=', value: 1_000 });
   row('first route JavaScript (gzip)', loaded.firstRouteJsGzipKB, 'kB', null, { op: '<=', value: 200 });
+  reportFirehose(firehose, base);
 }
 
 await run();

@@ -125,6 +125,25 @@ describe('the admin API of a running service', () => {
     expect((await send('POST', '/admin/sgp', { ...bearer(), ...json }, '{"enabled":true}')).status).toBe(200);
   });
 
+  it('runs the firehose on one fixture, says how far it got, stops it, and refuses a bad rate with a 400 body', async () => {
+    const post = (body: unknown) => send('POST', '/admin/firehose', { ...bearer(), ...json }, JSON.stringify(body));
+    const fixtures = (await send('GET', '/admin/fixtures?status=1,0', bearer())).body as { fixtureId: string; bookmakers: string[] }[];
+    const fixture = fixtures.find((f) => f.bookmakers.length > 1);
+    if (fixture === undefined) throw new Error('no quoted fixture');
+    expect(await post({ fixtureId: fixture.fixtureId, updatesPerSec: 'fast' })).toMatchObject({ status: 400, body: { error: 400, message: '"updatesPerSec" must be a number, or null to stop' } });
+    expect(await post({ fixtureId: fixture.fixtureId, updatesPerSec: -1 })).toMatchObject({ status: 400, body: { error: 400, code: 'knob_error' } });
+    expect(await post({ fixtureId: 'id404', updatesPerSec: 100 })).toMatchObject({ status: 404, body: { error: 404 } });
+    const started = await post({ fixtureId: fixture.fixtureId, updatesPerSec: 500 });
+    expect(started).toMatchObject({ status: 200, body: { fixtureId: fixture.fixtureId, updatesPerSec: 500 } });
+    expect((started.body as { entries: number }).entries).toBeGreaterThan(0);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const running = (await send('GET', '/admin/firehose', bearer())).body as { firehose: { fixtureId: string; changes: number } | null };
+    expect(running.firehose?.fixtureId).toBe(fixture.fixtureId);
+    expect(running.firehose?.changes).toBeGreaterThan(0);
+    expect(await post({ updatesPerSec: null })).toMatchObject({ status: 200, body: { stopped: fixture.fixtureId } });
+    expect((await send('GET', '/admin/firehose', bearer())).body).toEqual({ firehose: null });
+  });
+
   it('keeps the token across a restart, and narrows a widened file mode back to 0600', async () => {
     await service.stop('SIGTERM');
     chmodSync(tokenFile, 0o644);

@@ -105,6 +105,16 @@ function route(sim: Simulator, sgp: SgpKnobs, historyCap: HistoryCapKnob | null,
       sim.setUpdateRate(str(body, 'fixtureId', true), seconds ?? null);
       return { ok: true };
     }
+    case 'POST /admin/firehose': {
+      // The odds screen under load (docs/service.md): null or 0 stops it.
+      const rate = body.updatesPerSec;
+      if (rate !== null && rate !== undefined && (typeof rate !== 'number' || !Number.isFinite(rate))) throw new AdminError(400, '"updatesPerSec" must be a number, or null to stop');
+      if (rate === undefined) throw new AdminError(400, '"updatesPerSec" is required (null stops the firehose)');
+      if (rate === null || rate === 0) return sim.stopFirehose();
+      return sim.setFirehose(str(body, 'fixtureId', true), rate);
+    }
+    case 'GET /admin/firehose':
+      return { firehose: sim.firehoseState() };
     case 'POST /admin/suspend': {
       const bookmaker = str(body, 'bookmaker', false);
       const marketId = num(body, 'marketId');

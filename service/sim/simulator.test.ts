@@ -327,6 +327,77 @@ describe('Simulator on a fresh data directory', () => {
     expect(Object.values(world.sim.fixtureOdds(id)).every((byId) => Object.values(byId).every((e) => !e.active))).toBe(true);
   }, 120_000);
 
+  /** The odds entries of `fixtureId` in the batches since `from`, per oddsId in order. */
+  function published(fixtureId: string, from: number): Map<string, OddsEntry[]> {
+    const byId = new Map<string, OddsEntry[]>();
+    for (const batch of batches.slice(from)) {
+      for (const item of batch.items) {
+        if (item.channel !== 'odds' || item.payload.fixtureId !== fixtureId) continue;
+        for (const byOddsId of Object.values(item.payload.odds)) {
+          for (const [oddsId, e] of Object.entries(byOddsId)) {
+            let list = byId.get(oddsId);
+            if (list === undefined) byId.set(oddsId, (list = []));
+            list.push(e);
+          }
+        }
+      }
+    }
+    return byId;
+  }
+
+  const count = (published: Map<string, OddsEntry[]>): number => [...published.values()].reduce((n, l) => n + l.length, 0);
+
+  it('publishes and records every requote at the asked rate, each with a new price', () => {
+    const sim = world.sim;
+    const runtime = sim
+      .fixtureIds(0)
+      .flatMap((id) => sim.runtime(id) ?? [])
+      .find((r) => r.quoted && r.lines.size > 3);
+    if (runtime === undefined) throw new Error('no quoted pre-game fixture');
+    const fixtureId = runtime.fixtureId;
+
+    // The fixture's own pace, for comparison: one second without the firehose.
+    let from = batches.length;
+    sim.advance(1_000);
+    const natural = count(published(fixtureId, from));
+
+    const before = Object.fromEntries(Object.values(sim.fixtureOdds(fixtureId)).flatMap((b) => Object.entries(b).map(([id, e]) => [id, e.price])));
+    const recorded = world.history.countChanges();
+    const started = sim.setFirehose(fixtureId, 2_000);
+    // At 2,000/s and 2 ticks a second, 1,000 requotes a tick: fewer than the fixture's prices.
+    expect(started.entries).toBeGreaterThan(1_000);
+    expect(started.maxUpdatesPerSec).toBe((started.entries * 1000) / 500);
+    from = batches.length;
+    sim.advance(1_000);
+    const state = sim.firehoseState();
+    expect(state?.changes).toBe(2_000);
+    const changes = published(fixtureId, from);
+    // The firehose's 2,000 on top of the fixture's own pace (a few dozen a second).
+    expect(count(changes)).toBeGreaterThanOrEqual(2_000 + natural);
+    // Every published state of an oddsId differs in price from the one before it.
+    let unchanged = 0;
+    for (const [oddsId, list] of changes) {
+      let previous = before[oddsId];
+      for (const e of list) {
+        if (e.price === previous) unchanged++;
+        previous = e.price;
+      }
+    }
+    expect(unchanged).toBe(0);
+    // History holds them: what a client reads from REST after a frame.
+    expect(world.history.countChanges() - recorded).toBeGreaterThanOrEqual(2_000);
+
+    expect(sim.stopFirehose()).toEqual({ stopped: fixtureId });
+    expect(sim.firehoseState()).toBeNull();
+  }, 60_000);
+
+  it('refuses a rate out of range and an unknown fixture', () => {
+    const fixtureId = world.sim.fixtureIds(0)[0] ?? '';
+    expect(() => world.sim.setFirehose(fixtureId, -5)).toThrow(KnobError);
+    expect(() => world.sim.setFirehose(fixtureId, 1e9)).toThrow(/updatesPerSec/);
+    expect(() => world.sim.setFirehose('id999', 100)).toThrow(/unknown fixtureId/);
+  });
+
   it('stops every change while frozen and resumes afterwards', () => {
     world.sim.freeze();
     const state = snapshot(world.sim);

@@ -21,6 +21,7 @@ import type { ChangeListener } from './change-feed.ts';
 import { drawInjuries, drawLineups, statsPayload, updateInjuries } from './extras.ts';
 import { FixtureRuntime, isoOf, newRecord, OPEN_HORIZON_SEC } from './fixture-runtime.ts';
 import type { ChangeSink, FixtureRecord, StepContext } from './fixture-runtime.ts';
+import { Firehose, MAX_FIREHOSE_RATE } from './firehose.ts';
 import { FuturesBook } from './futures.ts';
 import type { HistoryPort } from './history-port.ts';
 import type { FixturePriceChange, FuturePriceChange, LifecycleRecord, PriceChange, SettlementRecord } from '../storage/history-store.ts';
@@ -207,6 +208,8 @@ export class Simulator implements ChangeSink {
   private readonly versions = new Map<string, { readonly odds: Map<string, number>; readonly meta: Map<string, number> }>();
   private versionSeq = 0;
   private isFrozen: boolean;
+  /** The firehose knob's generator, while one runs (one fixture at a time). */
+  private firehose: Firehose | null = null;
   private counters = { priceChanges: 0, goals: 0, settlements: 0, ticks: 0 };
   /** What the running tick's current step is doing (for TickTimings), and the timings so far. */
   private stepLabel = 'tick start';
@@ -643,6 +646,11 @@ export class Simulator implements ChangeSink {
       this.stepLabel = `fixture ${runtime.fixtureId} (sport ${String(runtime.record.planned.sportId)}, status ${String(before)})`;
       this.stepFixture(runtime, ctx, dt);
       if (runtime.statusId !== before) statusChanged = true;
+      yield;
+    }
+    if (this.firehose !== null) {
+      this.stepLabel = `firehose ${this.firehose.fixtureId}`;
+      this.stepFirehose(this.firehose, nowMs, dt);
       yield;
     }
     this.stepLabel = 'futures';
@@ -1324,6 +1332,48 @@ export class Simulator implements ChangeSink {
     const runtime = this.requireFixture(fixtureId);
     runtime.updateEverySec = seconds;
     for (const line of runtime.lines.values()) line.nextQuoteAtMs = Math.min(line.nextQuoteAtMs, this.clock.now() + (seconds ?? 0) * 1000);
+  }
+
+  /**
+   * The firehose: every price of `fixtureId` at every book requoted `updatesPerSec` times a second
+   * in all (each requote changes the price), through the same path as the ticks' own changes —
+   * history, feed, gateway. A new one replaces the one running. Each price changes at most once
+   * a tick, so the rate reached is at most entries × ticks a second (`maxUpdatesPerSec`).
+   */
+  setFirehose(fixtureId: string, updatesPerSec: number): { fixtureId: string; updatesPerSec: number; entries: number; maxUpdatesPerSec: number } {
+    if (!(updatesPerSec > 0 && updatesPerSec <= MAX_FIREHOSE_RATE)) throw new KnobError(`updatesPerSec must be > 0 and <= ${String(MAX_FIREHOSE_RATE)}, or null to stop`);
+    const runtime = this.requireFixture(fixtureId);
+    if (runtime.statusId > 1) throw new KnobError(`fixture ${fixtureId} is over: it has no prices to requote`);
+    const firehose = new Firehose(fixtureId, updatesPerSec, runtime.lines.values());
+    if (firehose.entries === 0) throw new KnobError(`fixture ${fixtureId} has no prices yet`);
+    this.firehose = firehose;
+    // Each price changes at most once a tick (the feed sends one state per oddsId per batch).
+    return { fixtureId, updatesPerSec, entries: firehose.entries, maxUpdatesPerSec: (firehose.entries * 1000) / this.settings.tickMs };
+  }
+
+  /** Stops the firehose; answers the fixture it was on (null: none ran). */
+  stopFirehose(): { stopped: string | null } {
+    const stopped = this.firehose?.fixtureId ?? null;
+    this.firehose = null;
+    return { stopped };
+  }
+
+  /** The running firehose: its fixture, rate and the price changes made so far (null when none runs). */
+  firehoseState(): { fixtureId: string; updatesPerSec: number; entries: number; changes: number } | null {
+    const f = this.firehose;
+    return f === null ? null : { fixtureId: f.fixtureId, updatesPerSec: f.updatesPerSec, entries: f.entries, changes: f.changes };
+  }
+
+  private stepFirehose(firehose: Firehose, nowMs: number, dtMs: number): void {
+    const runtime = this.fixtures.get(firehose.fixtureId);
+    // Its fixture finished or was retired: the firehose ends with it.
+    if (runtime === undefined || runtime.statusId > 1) {
+      this.firehose = null;
+      return;
+    }
+    firehose.step(dtMs, nowMs, (oddsId, entry) => {
+      this.oddsChanged(runtime, oddsId, entry);
+    });
   }
 
   /**

@@ -148,6 +148,20 @@ export class ServiceProcess {
     this.child = null;
   }
 
+  /**
+   * The service's own node process id (spawned as `node --import tsx service/main.ts`: no tsx or
+   * npm wrapper between, so a signal reaches the process that serves), or null when not running.
+   */
+  get pid(): number | null {
+    return this.child?.pid ?? null;
+  }
+
+  /** Pauses (SIGSTOP) or resumes (SIGCONT) the service process: a hung service, as a browser sees it. */
+  pause(on: boolean): void {
+    if (this.child === null) throw new Error('the service is not running');
+    this.child.kill(on ? 'SIGSTOP' : 'SIGCONT');
+  }
+
   /** The admin API with this service's token (valid after the first start, which creates the token). */
   get adminClient(): AdminClient {
     this.adminApi ??= AdminClient.forDataDir(`http://127.0.0.1:${String(this.adminPort)}`, this.dir);

@@ -4,6 +4,8 @@ import { useId, useState, type ReactNode } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { DisplaySwitches } from './display-switches.tsx';
 import { ConnectionIndicator } from '../features/connection/connection-indicator.tsx';
+import { feedHeadline } from '../features/connection/feed-headline.ts';
+import { useStreamStatus } from '../features/connection/stream-context.ts';
 import { RateLimitIndicator } from './rate-limit-indicator.tsx';
 
 /** The links of the main navigation, in order. */
@@ -21,8 +23,10 @@ export function ShellFrame({ children }: { readonly children: ReactNode }) {
   // On a narrow screen the navigation folds behind a menu button (./app.css); wide, it is always shown.
   const [menuOpen, setMenuOpen] = useState(false);
   const navId = useId();
+  // The stream's state on the frame, so that every page's prices dim while the feed is stalled.
+  const feed = feedHeadline(useStreamStatus()).kind;
   return (
-    <div className="shell">
+    <div className="shell" data-feed={feed}>
       <header className="shell-header">
         <span className="brand" aria-hidden="true">
           ◆

@@ -5,6 +5,7 @@
 import type { BookSnapshot, LiveBook } from '../book/book.ts';
 import type { OddsInterest } from '../book/use-book.ts';
 import type { PageToWorker, ServiceIdentity, WorkerConfig, WorkerToPage } from './messages.ts';
+import { pagePerf, recordBatch } from './page-perf.ts';
 import type { StreamStatus } from './stream-client.ts';
 
 export type WorkerKind = 'shared' | 'dedicated' | 'none';
@@ -163,6 +164,8 @@ export function connectStream(book: LiveBook, options: ConnectStreamOptions = {}
 
   endpoint.onmessage = (event) => {
     const message = event.data;
+    const perf = pagePerf();
+    const appliedBefore = book.applied;
     book.apply(message.ops);
     book.flush();
     if (message.status !== null) {
@@ -170,6 +173,7 @@ export function connectStream(book: LiveBook, options: ConnectStreamOptions = {}
       for (const listener of [...listeners]) listener();
     }
     nextFrame(() => {
+      if (perf !== undefined) recordBatch(perf, book.applied - appliedBefore, message.ops, Date.now());
       if (!closed) endpoint.postMessage({ type: 'ack' });
     });
   };

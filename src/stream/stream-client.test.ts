@@ -7,7 +7,7 @@ import { oddsEntry, oddsFrame } from '../book/book-test-data.ts';
 import type { LoginFrame } from '../wire/schemas.ts';
 import { memoryCursorStore, type CursorStore } from './cursor-store.ts';
 import type { SnapshotRequest, SnapshotSource } from './snapshots.ts';
-import { createStreamClient, explainClose, type StreamClient, type StreamSettings, type WebSocketConstructor } from './stream-client.ts';
+import { createStreamClient, explainClose, type StreamClient, type StreamClientOptions, type StreamSettings, type WebSocketConstructor } from './stream-client.ts';
 
 interface Gateway {
   readonly url: string;
@@ -104,6 +104,7 @@ async function setup(
   snapshots: SnapshotSource = instantSnapshots,
   cursors: CursorStore = memoryCursorStore(),
   idleTimeoutMs = 0,
+  extra: Partial<StreamClientOptions> = {},
 ) {
   gateway = await startGateway();
   const ops: BookOp[] = [];
@@ -117,6 +118,7 @@ async function setup(
     backoff: { baseMs: 10, maxMs: 50 },
     persistEveryMs: 10,
     idleTimeoutMs,
+    ...extra,
   });
   await client.start();
   return { gw: gateway, ops, client };
@@ -255,6 +257,92 @@ describe('stream client', () => {
     // The server side stays open but sends nothing more: only the watchdog can notice.
     await gw.nextConnection();
     expect(gw.logins[1]).toMatchObject({ serverEpoch: 'e1', lastSeenId: { odds: '90-1' } });
+  });
+
+  describe('the stall rule', () => {
+    /** A clock the test moves forward; the client's checks run every 10 ms of real time. */
+    function skewedClock() {
+      let skew = 0;
+      return { now: () => Date.now() + skew, skip: (ms: number) => { skew += ms; } };
+    }
+
+    it('says stalled when the feed is silent past 5 s and the service does not answer the probe within 2 s', async () => {
+      const clock = skewedClock();
+      const probes: AbortSignal[] = [];
+      const { gw, client: c } = await setup({}, instantSnapshots, memoryCursorStore(), 0, {
+        now: clock.now,
+        feedCheckEveryMs: 10,
+        probe: (signal) => {
+          probes.push(signal);
+          return new Promise<void>(() => undefined);
+        },
+      });
+      const ws = await gw.nextConnection();
+      ws.send(loginOk());
+      await until(() => c.status.phase === 'connected');
+      expect(c.status.feed.state).toBe('live');
+      clock.skip(5_100);
+      await until(() => probes.length === 1);
+      expect(c.status.feed.state).toBe('silent');
+      await until(() => c.status.feed.state === 'stalled', 4_000);
+      expect(probes[0]?.aborted).toBe(true);
+      ws.send(JSON.stringify(oddsFrame([oddsEntry(10)])));
+      await until(() => c.status.feed.state === 'live');
+    });
+
+    it('says no updates for N s, not stalled, when the service answers the probe (a frozen world)', async () => {
+      const clock = skewedClock();
+      const { gw, client: c } = await setup({}, instantSnapshots, memoryCursorStore(), 0, { now: clock.now, feedCheckEveryMs: 10, probe: () => Promise.resolve() });
+      const ws = await gw.nextConnection();
+      ws.send(loginOk());
+      await until(() => c.status.phase === 'connected');
+      clock.skip(12_000);
+      await until(() => c.status.feed.state === 'silent' && c.status.feed.silentForMs >= 12_000);
+      await new Promise((r) => setTimeout(r, 50));
+      expect(c.status.feed.state).toBe('silent');
+    });
+
+    it('says stalled at once when the probe cannot reach the service', async () => {
+      const clock = skewedClock();
+      const { gw, client: c } = await setup({}, instantSnapshots, memoryCursorStore(), 0, {
+        now: clock.now,
+        feedCheckEveryMs: 10,
+        probe: () => Promise.reject(new TypeError('fetch failed')),
+      });
+      (await gw.nextConnection()).send(loginOk());
+      await until(() => c.status.phase === 'connected');
+      clock.skip(6_000);
+      await until(() => c.status.feed.state === 'stalled', 500);
+    });
+
+    it('waits five median gaps of a sparse feed before probing', async () => {
+      const clock = skewedClock();
+      let probes = 0;
+      const { gw, ops, client: c } = await setup({}, instantSnapshots, memoryCursorStore(), 0, {
+        now: clock.now,
+        feedCheckEveryMs: 10,
+        probe: () => {
+          probes++;
+          return Promise.resolve();
+        },
+      });
+      const ws = await gw.nextConnection();
+      ws.send(loginOk());
+      await until(() => c.status.phase === 'connected');
+      // Frames 3 s apart: the threshold is 15 s, so 8 s of silence is no reason to probe.
+      for (let i = 0; i < 5; i++) {
+        clock.skip(3_000);
+        ws.send(JSON.stringify(oddsFrame([oddsEntry(10 + i)])));
+        await until(() => ops.filter((o) => o.op === 'update').length === i + 1);
+      }
+      await until(() => c.status.feed.thresholdMs >= 15_000);
+      clock.skip(8_000);
+      await new Promise((r) => setTimeout(r, 60));
+      expect(probes).toBe(0);
+      expect(c.status.feed.state).toBe('live');
+      clock.skip(8_000);
+      await until(() => probes === 1);
+    });
   });
 
   it('reconnects at once on a reconnect control frame, resuming', async () => {

@@ -4,6 +4,7 @@
 // so it runs in the browser's stream worker and in Node tests alike. Output: BookOps.
 import type { BookOp } from '../book/book.ts';
 import { compareEntryIds } from '../domain/entry-id.ts';
+import { FrameGaps, initialFeedHealth, nextFeedHealth, PROBE_TIMEOUT_MS, type FeedEvent, type FeedHealth, type FeedState } from '../domain/feed-health.ts';
 import { safeParseWire } from '../wire/validate.ts';
 import {
   CLOSE_CODES,
@@ -78,6 +79,17 @@ export interface StreamStatus {
   readonly needsSettings: boolean;
   /** Epoch ms of the next reconnect attempt while offline, or null. */
   readonly retryAt: number | null;
+  /** Whether the logged-in feed flows (see src/domain/feed-health.ts); `live` while not logged in. */
+  readonly feed: FeedStatus;
+}
+
+/** The stall rule's verdict on the logged-in feed, and the figures behind it. */
+export interface FeedStatus {
+  readonly state: FeedState;
+  /** How long no frame has come, ms, as of the last check (0 while live). */
+  readonly silentForMs: number;
+  /** The silence that triggers a probe now: max(5 s, 5 × the median gap of the last minute). */
+  readonly thresholdMs: number;
 }
 
 /**
@@ -122,6 +134,15 @@ export interface StreamClientOptions {
    * on a quiet stream costs one replay.
    */
   readonly idleTimeoutMs?: number;
+  /**
+   * Asks the service whether it is up (a cheap REST call): resolves on any answer, rejects when it
+   * cannot be reached; aborted after 2 s. A feed silent past its threshold is probed: answered,
+   * it is `silent` (nothing changes); unanswered, `stalled`. Without one, a silent feed is never
+   * called stalled (nothing tells a stall from a quiet world).
+   */
+  readonly probe?: (signal: AbortSignal) => Promise<void>;
+  /** How often the silence is checked against the threshold, ms (default 500: a stall shows within threshold + 2.5 s). */
+  readonly feedCheckEveryMs?: number;
 }
 
 /** A running stream client. */
@@ -160,6 +181,7 @@ export function explainClose(code: number, reason: string): string {
 }
 
 const LOGIN_TIMEOUT_MS = 15_000;
+const LIVE_FEED: FeedStatus = { state: 'live', silentForMs: 0, thresholdMs: 5_000 };
 const DEFAULT_IDLE_TIMEOUT_MS = 45_000;
 const SNAPSHOT_RETRY_MS = 2_000;
 /** Malformed frames further apart than this start the resync backoff afresh. */
@@ -184,6 +206,7 @@ export function createStreamClient(options: StreamClientOptions): StreamClient {
   const persistEveryMs = options.persistEveryMs ?? 1_000;
   const maxBuffered = options.maxBuffered ?? 200_000;
   const idleTimeoutMs = options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
+  const feedCheckEveryMs = options.feedCheckEveryMs ?? 500;
 
   let socket: WebSocketLike | null = null;
   let stopped = false;
@@ -210,6 +233,12 @@ export function createStreamClient(options: StreamClientOptions): StreamClient {
   let resyncTimer: unknown = null;
   let resyncStreak = 0;
   let lastMalformedAt = Number.NEGATIVE_INFINITY;
+  /** The stall rule's state while a socket is logged in (null otherwise), the gaps it judges by, and its timers. */
+  let feedHealth: FeedHealth | null = null;
+  const frameGaps = new FrameGaps();
+  let feedCheckTimer: unknown = null;
+  let probeTimer: unknown = null;
+  let probeAbort: AbortController | null = null;
   // Read through functions: the flags change across awaits, which narrowing cannot see.
   const isStopped = (): boolean => stopped;
   const mustRefetch = (): boolean => snapshotAgain;
@@ -229,6 +258,7 @@ export function createStreamClient(options: StreamClientOptions): StreamClient {
     problem: null,
     needsSettings: false,
     retryAt: null,
+    feed: LIVE_FEED,
   };
 
   function setStatus(patch: Partial<StreamStatus>): void {
@@ -302,6 +332,7 @@ export function createStreamClient(options: StreamClientOptions): StreamClient {
           }
           timers.clearTimeout(loginTimer);
           resuming = onLoginOk(frame);
+          startFeedWatch();
           attempt = 0;
           decoderReady = createFrameDecoder(frame.receiveType, options.loadDict);
           decoderReady.then(
@@ -433,6 +464,7 @@ export function createStreamClient(options: StreamClientOptions): StreamClient {
     ws.onmessage = (event) => {
       if (socket !== ws) return;
       armIdleWatchdog(ws);
+      noteFrame();
       handleMessage(event.data);
     };
     ws.onerror = () => {
@@ -507,6 +539,7 @@ export function createStreamClient(options: StreamClientOptions): StreamClient {
   }
 
   function onClosed(code: number, reason: string, refusal: string | null): void {
+    stopFeedWatch();
     const explained = explainClose(code, reason);
     // A 4403's message says what the key may not see: the user needs it to fix the settings.
     const problem = code === CLOSE_CODES.nothingToSubscribe && refusal !== null ? `${explained} ${refusal}` : explained;
@@ -541,6 +574,7 @@ export function createStreamClient(options: StreamClientOptions): StreamClient {
   }
 
   function reconnectNow(): void {
+    stopFeedWatch();
     const ws = socket;
     socket = null;
     if (retryTimer !== null) timers.clearTimeout(retryTimer);
@@ -548,6 +582,96 @@ export function createStreamClient(options: StreamClientOptions): StreamClient {
     void persist().then(() => {
       connect();
     });
+  }
+
+  // --- stall rule (docs/stream-client.md, "A stalled feed") -------------------------------
+
+  function feedEvent(event: FeedEvent): void {
+    if (feedHealth === null) return;
+    const step = nextFeedHealth(feedHealth, event);
+    feedHealth = step.health;
+    if (step.probe) runProbe();
+    const silentForMs = feedHealth.state === 'live' ? 0 : Math.max(0, event.at - feedHealth.lastFrameAt);
+    // Shown to 0.1 s: a sparse feed's median moves a little at every frame.
+    const thresholdMs = event.type === 'check' ? Math.round(event.thresholdMs / 100) * 100 : status.feed.thresholdMs;
+    const shown = status.feed;
+    // Frames come by the hundred a second: the status (posted to every page) changes only when
+    // what the header shows does — the state, or while not live the whole seconds of silence.
+    if (shown.state === feedHealth.state && shown.thresholdMs === thresholdMs && Math.floor(shown.silentForMs / 1000) === Math.floor(silentForMs / 1000)) return;
+    setStatus({ feed: { state: feedHealth.state, silentForMs, thresholdMs } });
+  }
+
+  function noteFrame(): void {
+    if (feedHealth === null) return;
+    const t = now();
+    frameGaps.record(t);
+    if (feedHealth.state !== 'live') {
+      endProbe();
+      feedEvent({ type: 'frame', at: t });
+    } else {
+      // The common case, hundreds of times a second: no status change, nothing posted.
+      feedHealth = nextFeedHealth(feedHealth, { type: 'frame', at: t }).health;
+    }
+  }
+
+  function startFeedWatch(): void {
+    stopFeedWatch();
+    const t = now();
+    frameGaps.restart();
+    feedHealth = initialFeedHealth(t);
+    setStatus({ feed: { ...LIVE_FEED, thresholdMs: frameGaps.thresholdMs(t) } });
+    const check = (): void => {
+      feedCheckTimer = timers.setTimeout(check, feedCheckEveryMs);
+      const at = now();
+      feedEvent({ type: 'check', at, thresholdMs: frameGaps.thresholdMs(at) });
+    };
+    feedCheckTimer = timers.setTimeout(check, feedCheckEveryMs);
+  }
+
+  function stopFeedWatch(): void {
+    if (feedCheckTimer !== null) timers.clearTimeout(feedCheckTimer);
+    feedCheckTimer = null;
+    endProbe();
+    feedHealth = null;
+    if (status.feed.state !== 'live') setStatus({ feed: { ...status.feed, state: 'live', silentForMs: 0 } });
+  }
+
+  function endProbe(): void {
+    if (probeTimer !== null) timers.clearTimeout(probeTimer);
+    probeTimer = null;
+    probeAbort?.abort();
+    probeAbort = null;
+  }
+
+  function runProbe(): void {
+    endProbe();
+    const probe = options.probe;
+    if (probe === undefined) {
+      feedEvent({ type: 'probe-answered', at: now() });
+      return;
+    }
+    const abort = new AbortController();
+    probeAbort = abort;
+    // Only the probe in flight may report: an ended one (timed out, or replaced) is ignored.
+    const report = (type: 'probe-answered' | 'probe-failed'): void => {
+      if (probeAbort !== abort) return;
+      if (probeTimer !== null) timers.clearTimeout(probeTimer);
+      probeTimer = null;
+      probeAbort = null;
+      feedEvent({ type, at: now() });
+    };
+    probeTimer = timers.setTimeout(() => {
+      report('probe-failed');
+      abort.abort();
+    }, PROBE_TIMEOUT_MS);
+    probe(abort.signal).then(
+      () => {
+        report('probe-answered');
+      },
+      () => {
+        report('probe-failed');
+      },
+    );
   }
 
   // --- re-snapshot -----------------------------------------------------------------------
@@ -662,6 +786,7 @@ export function createStreamClient(options: StreamClientOptions): StreamClient {
       if (persistTimer !== null) timers.clearTimeout(persistTimer);
       if (idleTimer !== null) timers.clearTimeout(idleTimer);
       timers.clearTimeout(loginTimer);
+      stopFeedWatch();
       socket?.close(1000, 'client stopped');
       socket = null;
       setStatus({ phase: 'offline', retryAt: null });

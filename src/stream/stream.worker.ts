@@ -6,6 +6,7 @@ import '../components/zod-jitless.ts';
 import { createApiClient, isLang } from '../api/client.ts';
 import { cursorKey, indexedDbCursorStore, memoryCursorStore, startingFresh } from './cursor-store.ts';
 import type { PageToWorker } from './messages.ts';
+import { serviceProbe } from './service-probe.ts';
 import { apiSnapshotSource } from './snapshots.ts';
 import { createStreamClient, type WebSocketConstructor } from './stream-client.ts';
 import { createWorkerHub, type PagePort } from './worker-hub.ts';
@@ -24,6 +25,7 @@ const hub = createWorkerHub({
       scope: () => ({ fixtureIds: book.fixtureIds(), futureIds: book.futureIds() }),
       emit,
       onStatus,
+      probe: serviceProbe({ restBaseUrl: config.restBaseUrl, apiKey: config.stream.apiKey, lang }, self.location.origin),
     });
   },
 });

@@ -299,6 +299,28 @@ describe('connectStream', () => {
     frames.shift()?.();
     expect(sent).toEqual([{ type: 'ack' }]);
   });
+
+  it('counts the updates it applies and each odds frame\'s ts-to-paint delay when the bench asks (window.__oddsPerf)', () => {
+    const frames: (() => void)[] = [];
+    const endpoint: WorkerEndpoint = { postMessage: () => undefined, onmessage: null, close: () => undefined };
+    const perf = { applied: 0, paintDelaysMs: [] as number[] };
+    (globalThis as { __oddsPerf?: unknown }).__oddsPerf = perf;
+    try {
+      connectStream(new LiveBook(), { open: () => ({ endpoint, kind: 'dedicated' }), nextFrame: (cb) => frames.push(cb) });
+      const frame = update(3, 10);
+      const ts = frame.op === 'update' ? frame.frame.ts : 0;
+      // The same price twice: the second is a duplicate, not applied.
+      endpoint.onmessage?.({ data: { type: 'batch', ops: [frame, frame], status: null } } as unknown as MessageEvent<WorkerToPage>);
+      expect(perf.applied).toBe(0);
+      const before = Date.now();
+      frames.shift()?.();
+      expect(perf.applied).toBe(1);
+      expect(perf.paintDelaysMs).toHaveLength(2);
+      expect(perf.paintDelaysMs[0]).toBeGreaterThanOrEqual(before - ts);
+    } finally {
+      delete (globalThis as { __oddsPerf?: unknown }).__oddsPerf;
+    }
+  });
 });
 
 describe('connectStream odds interest', () => {

@@ -27,7 +27,12 @@ const BASE: StreamStatus = {
   problem: null,
   needsSettings: false,
   retryAt: null,
+  feed: { state: 'live', silentForMs: 0, thresholdMs: 5_000 },
 };
+
+function headline(): string {
+  return document.querySelector('.connection-phase')?.textContent ?? '';
+}
 
 function fakeConnection(initial: StreamStatus) {
   let status = initial;
@@ -68,21 +73,42 @@ function renderIndicator(connection: StreamConnection, book = new LiveBook()) {
 }
 
 describe('ConnectionIndicator', () => {
-  it('shows the phase, negotiated receiveType, updates/s and malformed frames', () => {
+  it('says Live in plain words, and keeps the encoding, delay and malformed frames in the details popover', () => {
     renderIndicator(fakeConnection(BASE).connection);
-    const text = screen.getByRole('status').textContent;
-    expect(text).toContain('stream: connected');
-    expect(text).toContain('zstd-dict');
-    expect(text).toContain('120 updates/s');
-    expect(text).toContain('malformed frames 2');
+    expect(headline()).toBe('Live');
+    const details = screen.getByText('Details').closest('details');
+    expect(details?.textContent).toContain('zstd-dict');
+    expect(details?.textContent).toContain('120 updates/s');
+    expect(details?.textContent).toContain('malformed frames 2');
+    expect(details?.textContent).toContain('delay 0.1 s');
+    expect(details?.open).toBe(false);
   });
-  it('follows a status change to re-snapshotting', () => {
+  it('says how long no update came when the feed is silent but the service answers', () => {
+    renderIndicator(fakeConnection({ ...BASE, feed: { state: 'silent', silentForMs: 12_400, thresholdMs: 5_000 } }).connection);
+    expect(headline()).toBe('No updates for 12 s');
+  });
+  it('says the feed is stalled and prices may be old when the service does not answer', () => {
+    renderIndicator(fakeConnection({ ...BASE, feed: { state: 'stalled', silentForMs: 8_000, thresholdMs: 5_000 } }).connection);
+    expect(headline()).toBe('Stalled — prices may be old');
+    expect(screen.getByRole('status').dataset.feed).toBe('stalled');
+  });
+  it('says Reconnecting… while a retry is scheduled and Offline when none is', () => {
+    const fake = fakeConnection({ ...BASE, phase: 'offline', retryAt: Date.now() + 1_000 });
+    renderIndicator(fake.connection);
+    expect(headline()).toBe('Reconnecting…');
+    act(() => {
+      fake.set({ ...BASE, phase: 'offline', retryAt: null, needsSettings: true });
+    });
+    expect(headline()).toBe('Offline');
+  });
+  it('follows a status change to re-snapshotting, naming the channels in the details', () => {
     const fake = fakeConnection(BASE);
     renderIndicator(fake.connection);
     act(() => {
       fake.set({ ...BASE, phase: 'resnapshotting', resnapshotChannels: ['odds'] });
     });
-    expect(screen.getByRole('status').textContent).toContain('stream: refreshing prices');
+    expect(headline()).toBe('Catching up…');
+    expect(screen.getByText('Details').closest('details')?.textContent).toContain('re-fetching odds');
   });
   it('sends the user to the settings after a refused key', () => {
     renderIndicator(fakeConnection({ ...BASE, phase: 'offline', needsSettings: true, problem: 'The API key was refused (4401).' }).connection);

@@ -1,9 +1,11 @@
-// The visible state of the stream: phase, negotiated receiveType, updates/s, delay, malformed
-// frames, the last problem in words, what the key may not see of the chosen filters, and per
-// bookmaker staleOdds / suspended / meta age vs bound.
+// The visible state of the stream: one plain word (Live, No updates for N s, Stalled — prices may
+// be old, Reconnecting…, Offline), the last problem in words, what the key may not see of the
+// chosen filters; the protocol's figures (phase, encoding, updates/s, delay, malformed frames, the
+// stall threshold) and per bookmaker staleOdds / suspended / meta age vs bound in popovers.
 import { Link } from 'react-router';
 import type { BookmakerSummary } from '../../book/book.ts';
 import type { ConnectionPhase, StreamStatus } from '../../stream/stream-client.ts';
+import { feedHeadline } from './feed-headline.ts';
 import { notInAccessNames } from './not-in-access.ts';
 import { useBookmakerSummaries, useStreamConnection, useStreamStatus } from './stream-context.ts';
 
@@ -42,24 +44,32 @@ export function ConnectionIndicator() {
   const status: StreamStatus | null = useStreamStatus();
   const connection = useStreamConnection();
   const summaries = useBookmakerSummaries();
+  const headline = feedHeadline(status);
   if (status === null) {
     return (
-      <div className="connection-indicator" role="status" data-phase="offline">
-        stream: not started
+      <div className="connection-indicator" role="status" data-phase="offline" data-feed={headline.kind}>
+        <span className="connection-phase">{headline.text}</span>
       </div>
     );
   }
   const access = status.access === null ? null : [status.access.live ? 'live' : null, status.access.pregame ? 'pre-game' : null].filter(Boolean).join(' + ');
   const notInAccess = status.dropped === null ? [] : notInAccessNames(status.dropped);
   return (
-    <div className="connection-indicator" role="status" data-phase={status.phase}>
-      <span className="connection-phase">stream: {PHASE_LABELS[status.phase]}</span>
-      {status.receiveType !== null && <span> · {status.receiveType}</span>}
-      {access !== null && <span> · access {access === '' ? 'none' : access}</span>}
-      <span> · {status.updatesPerSec} updates/s</span>
-      {status.delayMs !== null && <span> · delay {formatAge(status.delayMs)}</span>}
-      <span> · malformed frames {status.malformedFrames}</span>
-      {status.resnapshotChannels.length > 0 && <span> · re-fetching {status.resnapshotChannels.join(', ')}</span>}
+    <div className="connection-indicator" role="status" data-phase={status.phase} data-feed={headline.kind}>
+      <span className="connection-phase">{headline.text}</span>
+      <details className="connection-details">
+        <summary>Details</summary>
+        <ul className="connection-figures">
+          <li>stream {PHASE_LABELS[status.phase]}</li>
+          {status.receiveType !== null && <li>encoding {status.receiveType}</li>}
+          {access !== null && <li>access {access === '' ? 'none' : access}</li>}
+          <li>{status.updatesPerSec} updates/s</li>
+          {status.delayMs !== null && <li>delay {formatAge(status.delayMs)}</li>}
+          <li>malformed frames {status.malformedFrames}</li>
+          <li>stall threshold {formatAge(status.feed.thresholdMs)} without a frame, then a 2 s probe</li>
+          {status.resnapshotChannels.length > 0 && <li>re-fetching {status.resnapshotChannels.join(', ')}</li>}
+        </ul>
+      </details>
       {notInAccess.length > 0 && (
         <p className="connection-dropped">
           Not in your access: {notInAccess.join(', ')}.{' '}

@@ -101,6 +101,7 @@ describe('StreamProvider and staleness (issue 13 item 12)', () => {
   const STATUS: StreamStatus = {
     phase: 'resnapshotting', receiveType: 'json', access: null, channels: [], replayChannels: [], serverEpoch: null,
     resnapshotChannels: ['odds', 'bookmakers'], updatesPerSec: 0, delayMs: null, malformedFrames: 0, problem: null, needsSettings: false, retryAt: null, dropped: null,
+    feed: { state: 'live', silentForMs: 0, thresholdMs: 5_000 },
   };
 
   /** A connection whose status the test sets; nothing else happens. */
