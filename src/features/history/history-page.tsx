@@ -11,12 +11,16 @@ import { useApiClient } from '../../api/use-api-client.ts';
 import { useFixtureLive } from '../../book/use-book.ts';
 import { ClvTable } from '../../components/clv-table.tsx';
 import { ListSkeleton } from '../../components/list-skeleton.tsx';
+import { NotOfferedLine } from '../../components/not-offered-line.tsx';
 import { QueryFailure } from '../../components/query-failure.tsx';
 import { useSettings } from '../../settings/use-settings.ts';
 import { HistoryChart } from './history-chart.tsx';
 import { ReissueChain } from './reissue-chain.tsx';
 import { clvRows, isProvisional, marketChoices, type MarketChoice } from './history-model.ts';
 import './history.css';
+
+/** The endpoints the line-movement page uses: its "not offered" line names those the service lacks. */
+const PAGE_ENDPOINTS = ['/fixtures/odds/clv', '/fixtures/odds/historical', '/markets'];
 
 export function HistoryPage() {
   const { fixtureId = '' } = useParams();
@@ -30,6 +34,7 @@ export function HistoryPage() {
     return (
       <section className="page history-page">
         <h2>Line movement</h2>
+        <NotOfferedLine endpoints={PAGE_ENDPOINTS} />
         <QueryFailure error={clv.error} onRetry={() => void clv.refetch()} />
       </section>
     );
@@ -39,6 +44,7 @@ export function HistoryPage() {
   return (
     <section className="page history-page" aria-labelledby="history-title">
       <h2 id="history-title">Line movement: {title}</h2>
+      <NotOfferedLine endpoints={PAGE_ENDPOINTS} />
       <p className="history-meta">
         {view.sport.sportName} · {view.tournament.tournamentName} · {view.status.statusName} ·{' '}
         <Link to={`/fixtures/${encodeURIComponent(fixtureId)}`}>odds screen</Link>

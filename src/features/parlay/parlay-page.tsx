@@ -3,6 +3,7 @@
 // from the odds screen's slip, a pasted list of oddsIds or a parlayId; the slip keeps the URL.
 import { useMemo, useState } from 'react';
 import { describeFailure, describeFailures } from '../../api/api-error.ts';
+import { NotOfferedLine } from '../../components/not-offered-line.tsx';
 import { DEVIG_METHODS, type DevigMethod } from '../../domain/devig.ts';
 import { parseOddsId } from '../../domain/ids.ts';
 import { useSettings } from '../../settings/use-settings.ts';
@@ -15,6 +16,9 @@ import { QuoteRow } from './quote-row.tsx';
 import { useLegFair } from './use-leg-fair.ts';
 import { useParlayQuotes } from './use-parlay-quotes.ts';
 import './parlay.css';
+
+/** The endpoints the parlay builder uses: its "not offered" line names those the service lacks. */
+const PAGE_ENDPOINTS = ['/fixtures/odds/parlay', '/fixtures/odds/sgp', '/fixtures/odds', '/markets', '/bookmakers', '/players'];
 
 export function ParlayPage() {
   useSlipUrlSync();
@@ -52,6 +56,7 @@ export function ParlayPage() {
   return (
     <section className="parlay-page" aria-labelledby="parlay-title">
       <h2 id="parlay-title">Parlay builder</h2>
+      <NotOfferedLine endpoints={PAGE_ENDPOINTS} />
       <LegPasteForm onLegs={slip.setLegs} />
       {slip.notice !== null && (
         <p className="parlay-notice" role="status">
