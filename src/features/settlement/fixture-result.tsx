@@ -13,7 +13,15 @@ function periodOrder(a: string, b: string): number {
 
 const utc = (ms: number) => `${new Date(ms).toISOString().replace('T', ' ').slice(0, 19)} UTC`;
 
-export function FixtureResult({ fixtureId, view, settlement }: { readonly fixtureId: string; readonly view: FixtureView | undefined; readonly settlement: SettlementResponse }) {
+export interface FixtureResultProps {
+  readonly fixtureId: string;
+  readonly view: FixtureView | undefined;
+  readonly settlement: SettlementResponse;
+  /** Graded here from the final score: the service offers no settlement. */
+  readonly gradedHere?: boolean;
+}
+
+export function FixtureResult({ fixtureId, view, settlement, gradedHere = false }: FixtureResultProps) {
   const name = view === undefined ? fixtureId : `${view.participants.participant1Name} – ${view.participants.participant2Name}`;
   const rows = Object.entries(settlement.scores).sort(([a], [b]) => periodOrder(a, b));
   return (
@@ -22,7 +30,11 @@ export function FixtureResult({ fixtureId, view, settlement }: { readonly fixtur
       <p>
         {settlement.status.statusName}
         {view === undefined ? '' : ` · started ${utc(view.startTime * 1000)}`} ·{' '}
-        {settlement.settledAt === null ? 'not settled yet: grades are provisional or absent' : `settled ${utc(settlement.settledAt)}`}
+        {gradedHere
+          ? 'graded here from the final score: the service offers no settlement'
+          : settlement.settledAt === null
+            ? 'not settled yet: grades are provisional or absent'
+            : `settled ${utc(settlement.settledAt)}`}
       </p>
       {rows.length === 0 ? (
         <p>No score recorded.</p>

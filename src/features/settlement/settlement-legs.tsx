@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { describeFailure } from '../../api/api-error.ts';
 import { formatPrice, type OddsFormat } from '../../domain/odds-format.ts';
-import type { HistoricalOddsEntry, SettledSelection } from '../../wire/schemas.ts';
+import type { HistoricalOddsEntry, SettledSelection, SettlementResponse } from '../../wire/schemas.ts';
 import { domainGrade, historyOf, parlayPayout, priceAt, type LookupLeg } from './settlement-lookup.ts';
 import type { SettlementData } from './use-settlement-data.ts';
 
@@ -14,6 +14,15 @@ const utc = (ms: number) => `${new Date(ms).toISOString().replace('T', ' ').slic
 function activity(entry: HistoricalOddsEntry): string {
   if (!entry.marketActive) return 'market closed';
   return entry.active ? 'active' : 'suspended';
+}
+
+/** A leg's grade, or why it has none; `here`: graded from the final score, not by the service. */
+function gradeText(selection: SettledSelection | undefined, settlement: SettlementResponse | undefined, error: unknown, here: boolean): string {
+  if (selection !== undefined) return here ? `${selection.grade} (graded here)` : selection.grade;
+  if (error !== undefined) return describeFailure(error);
+  if (settlement === undefined) return '…';
+  if (here) return 'not gradable from the final score';
+  return settlement.settledAt === null ? 'not settled yet' : 'the service did not offer this selection';
 }
 
 export interface SettlementLegsProps {
@@ -55,7 +64,7 @@ export function SettlementLegs({ legs, data, atMs, stake, format }: SettlementLe
         <thead>
           <tr>
             <th scope="col">Leg</th>
-            <th scope="col">Grade (service)</th>
+            <th scope="col">Grade</th>
             <th scope="col">Rule</th>
             <th scope="col">Domain grader</th>
             <th scope="col">Price at the moment</th>
@@ -64,7 +73,8 @@ export function SettlementLegs({ legs, data, atMs, stake, format }: SettlementLe
         </thead>
         <tbody>
           {rows.map(({ leg, settlement, selection, market, at, price }) => {
-            const mine = selection === undefined ? null : domainGrade(market, selection);
+            const here = data.gradedHere.has(leg.fixtureId);
+            const mine = selection === undefined || here ? null : domainGrade(market, selection);
             const outcome = market?.outcomes.find((o) => o.outcomeId === leg.outcomeId)?.outcomeName;
             return (
               <tr key={leg.input} data-leg={leg.input}>
@@ -75,25 +85,20 @@ export function SettlementLegs({ legs, data, atMs, stake, format }: SettlementLe
                   <br />
                   <code>{leg.input}</code>
                 </th>
-                <td data-testid="leg-grade" data-grade={selection?.grade}>
-                  {selection?.grade ??
-                    (data.settlementErrors.has(leg.fixtureId)
-                      ? describeFailure(data.settlementErrors.get(leg.fixtureId))
-                      : settlement === undefined
-                        ? '…'
-                        : settlement.settledAt === null
-                          ? 'not settled yet'
-                          : 'the service did not offer this selection')}
+                <td data-testid="leg-grade" data-grade={selection?.grade} data-graded-here={here ? 'true' : undefined}>
+                  {gradeText(selection, settlement, data.settlementErrors.get(leg.fixtureId), here)}
                 </td>
                 <td data-testid="leg-rule">{selection?.rule ?? ''}</td>
                 <td>
-                  {mine === null
-                    ? ''
-                    : mine.ok
-                      ? mine.result.grade === selection?.grade
-                        ? `agrees: ${mine.result.rule}`
-                        : `DISAGREES: ${mine.result.rule}`
-                      : `not regraded: ${mine.reason}`}
+                  {here
+                    ? 'graded here from the final score'
+                    : mine === null
+                      ? ''
+                      : mine.ok
+                        ? mine.result.grade === selection?.grade
+                          ? `agrees: ${mine.result.rule}`
+                          : `DISAGREES: ${mine.result.rule}`
+                        : `not regraded: ${mine.reason}`}
                 </td>
                 <td data-testid="price-at">
                   {leg.oddsId === null ? (

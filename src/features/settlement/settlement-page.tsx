@@ -4,6 +4,7 @@
 import { useMemo, useState, type SyntheticEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { describeFailure } from '../../api/api-error.ts';
+import { NotOfferedLine } from '../../components/not-offered-line.tsx';
 import { useSettings } from '../../settings/use-settings.ts';
 import { FixtureResult } from './fixture-result.tsx';
 import { parseLookup } from './settlement-lookup.ts';
@@ -17,6 +18,9 @@ const fromInput = (value: string): number | null => {
   const ms = Date.parse(`${value}Z`);
   return Number.isFinite(ms) ? ms : null;
 };
+
+/** The endpoints the settlement lookup uses: its "not offered" line names those the service lacks. */
+const PAGE_ENDPOINTS = ['/fixtures/settlement', '/fixtures/odds/historical', '/markets', '/fixtures'];
 
 export function SettlementPage() {
   const [params, setParams] = useSearchParams();
@@ -43,6 +47,7 @@ export function SettlementPage() {
   return (
     <section className="settlement-page" aria-labelledby="settlement-title">
       <h2 id="settlement-title">Settlement lookup</h2>
+      <NotOfferedLine endpoints={PAGE_ENDPOINTS} />
       <form className="settlement-form" onSubmit={submit}>
         <label>
           oddsId, selection key or parlayId
@@ -83,7 +88,7 @@ export function SettlementPage() {
             return settlement === undefined ? (
               <p key={fixtureId}>Loading {fixtureId}…</p>
             ) : (
-              <FixtureResult key={fixtureId} fixtureId={fixtureId} view={data.views.get(fixtureId)} settlement={settlement} />
+              <FixtureResult key={fixtureId} fixtureId={fixtureId} view={data.views.get(fixtureId)} settlement={settlement} gradedHere={data.gradedHere.has(fixtureId)} />
             );
           })}
           {atMs !== null && <SettlementLegs legs={legs} data={data} atMs={atMs} stake={stake} format={format} />}
