@@ -11,6 +11,7 @@ import { useLiveBook } from '../../book/use-book.ts';
 import { ListSkeleton } from '../../components/list-skeleton.tsx';
 import { QueryFailure } from '../../components/query-failure.tsx';
 import { DEVIG_METHODS, type DevigMethod } from '../../domain/devig.ts';
+import { useChosenBookmakers } from '../../settings/use-chosen-bookmakers.ts';
 import { useSettings } from '../../settings/use-settings.ts';
 import { boardPlayerIds } from './board-rows.ts';
 import { OddsBoard, type SlipApi } from './odds-board.tsx';
@@ -49,7 +50,7 @@ function useIsLive(fixtureId: string): boolean | null {
 
 export function FixtureOdds({ fixtureId, slip }: { readonly fixtureId: string; readonly slip: SlipApi }) {
   const client = useApiClient();
-  const chosenBookmakers = useSettings((s) => s.bookmakers);
+  const chosenBookmakers = useChosenBookmakers();
   const format = useSettings((s) => s.oddsFormat);
   const [params, setParams] = useSearchParams();
   const method = devigMethodOf(params.get(DEVIG_PARAM));

@@ -6,6 +6,7 @@ import { describeFailure, describeFailures } from '../../api/api-error.ts';
 import { NotOfferedLine } from '../../components/not-offered-line.tsx';
 import { DEVIG_METHODS, type DevigMethod } from '../../domain/devig.ts';
 import { parseOddsId } from '../../domain/ids.ts';
+import { useChosenBookmakers } from '../../settings/use-chosen-bookmakers.ts';
 import { useSettings } from '../../settings/use-settings.ts';
 import { useLegLabels } from '../slip/use-leg-labels.ts';
 import { useSlipUrlSync } from '../slip/use-slip-url.ts';
@@ -24,7 +25,7 @@ export function ParlayPage() {
   useSlipUrlSync();
   const slip = useSlip();
   const format = useSettings((s) => s.oddsFormat);
-  const chosenBookmakers = useSettings((s) => s.bookmakers);
+  const chosenBookmakers = useChosenBookmakers();
   const [method, setMethod] = useState<DevigMethod>('multiplicative');
   const { selections, repeated } = useMemo(() => selectionsOf(slip.legs), [slip.legs]);
   const legBookmakers = useMemo(() => [...new Set(slip.legs.map((l) => parseOddsId(l).bookmaker))], [slip.legs]);
