@@ -21,10 +21,6 @@ export default defineConfig({
   workers: 1,
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list']],
-  // Tests tagged @spec-only-payloads need a dashboard that tolerates the fake's spec-only payloads
-  // (issue 14: history rows without limit, /sports without sportSlug, …); they run with
-  // E2E_SPEC_ONLY=1 until that work is merged, then this line goes.
-  grepInvert: process.env.E2E_SPEC_ONLY === '1' ? undefined : /@spec-only-payloads/,
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',

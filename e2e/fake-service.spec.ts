@@ -1,8 +1,6 @@
 // The dashboard against a second service: the strict fake of e2e/fake-v5/ (its own ids, an
 // unknown bookmaker `northbet`, no extension endpoints, 403 for ids outside its key, history rows
-// without `limit`, /sports without `sportSlug`, json only on the stream). Tests tagged
-// @spec-only-payloads need the dashboard to tolerate those payloads (issue 14); the config leaves
-// them out unless E2E_SPEC_ONLY=1 (see playwright.config.ts and docs/testing.md).
+// without `limit`, /sports without `sportSlug`, json only on the stream, no settlement).
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
@@ -96,7 +94,7 @@ test('switching from the embedded service to the fake sends the fake no id of th
   }
 });
 
-test('Test connection against the fake says it is connected @spec-only-payloads', async ({ page }) => {
+test('Test connection against the fake says it is connected', async ({ page }) => {
   await page.goto('/settings');
   await page.getByLabel('Service base URL').fill(FAKE);
   await page.getByLabel('API key').fill(FAKE_KEY);
@@ -104,7 +102,7 @@ test('Test connection against the fake says it is connected @spec-only-payloads'
   await expect(page.getByRole('status').filter({ hasText: /Connected: the key sees 1 sport/u })).toBeVisible();
 });
 
-test('against the fake, the history chart of a finished fixture draws every bookmaker @spec-only-payloads', async ({ page, request }) => {
+test('against the fake, the history chart of a finished fixture draws every bookmaker', async ({ page, request }) => {
   await onFake(page);
   const finished = (await fakeFixtures(request)).find((f) => f.status.statusId === 2);
   await page.goto(`/fixtures/${finished?.fixtureId ?? ''}/history`);
@@ -114,7 +112,7 @@ test('against the fake, the history chart of a finished fixture draws every book
   await expect(chart.getByRole('group', { name: /Series/u })).toContainText('northbet');
 });
 
-test('against the fake, the catalogue lists its markets @spec-only-payloads', async ({ page }) => {
+test('against the fake, the catalogue lists its markets', async ({ page }) => {
   await onFake(page);
   await page.goto('/markets');
   const names = page.locator('.market-row:not(.market-head)');
@@ -123,7 +121,7 @@ test('against the fake, the catalogue lists its markets @spec-only-payloads', as
   await expect(names.filter({ hasText: 'Total Goals 3.5' })).toHaveCount(1);
 });
 
-test('against the fake, a live fixture\'s prices stream with no stale mark @spec-only-payloads', async ({ page, request }) => {
+test('against the fake, a live fixture\'s prices stream with no stale mark', async ({ page, request }) => {
   await onFake(page);
   const live = (await fakeFixtures(request)).find((f) => f.status.live);
   await page.goto(`/fixtures/${live?.fixtureId ?? ''}`);
@@ -140,7 +138,7 @@ test('against the fake, a live fixture\'s prices stream with no stale mark @spec
   await expect(board.locator('[role="columnheader"]').filter({ hasText: '⚠' })).toHaveCount(0);
 });
 
-test('against the fake, the live list and In play now hold only live fixtures @spec-only-payloads', async ({ page, request }) => {
+test('against the fake, the live list and In play now hold only live fixtures', async ({ page, request }) => {
   await onFake(page);
   const fixtures = await fakeFixtures(request);
   const liveHrefs = fixtures.filter((f) => f.status.live).map((f) => `/fixtures/${f.fixtureId}`).sort();
@@ -155,38 +153,99 @@ test('against the fake, the live list and In play now hold only live fixtures @s
   expect((await rows.evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''))).sort()).toEqual(liveHrefs);
 });
 
-test('against the fake, each page names what is not offered and shows the rest @spec-only-payloads', async ({ page, request }) => {
+/** Switches endpoints of the fake off (404, not offered) until the next call; [] restores them. */
+async function switchOff(request: APIRequestContext, endpoints: readonly string[]): Promise<void> {
+  const response = await request.put(`${CONTROL}/not-offered`, { data: endpoints });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+test('against the fake, each page names in one line what is not offered and shows the rest', async ({ page, request }) => {
+  test.setTimeout(90_000);
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   await onFake(page);
   const fixtures = await fakeFixtures(request);
-  const live = fixtures.find((f) => f.status.live);
+  const live = fixtures.filter((f) => f.status.live);
   const finished = fixtures.find((f) => f.status.statusId === 2);
+  const line = page.getByRole('status', { name: 'Not offered by this service' });
 
-  // Fixture page: the odds board, and the team news / statistics it cannot get named.
-  await page.goto(`/fixtures/${live?.fixtureId ?? ''}`);
+  // Fixture page: the odds board, and the extras the fake lacks named in the page's one line.
+  await page.goto(`/fixtures/${live[0]?.fixtureId ?? ''}`);
   await expect(page.getByRole('grid', { name: 'Odds by bookmaker' })).toBeVisible({ timeout: 15_000 });
-  await expect(page.locator('.not-offered').first()).toBeVisible();
+  await expect(line).toHaveCount(1);
+  for (const endpoint of ['/fixtures/injuries', '/fixtures/lineups', '/fixtures/stats', '/mapping/fixtures']) {
+    await expect(line.locator(`[data-endpoint="${endpoint}"]`)).toBeVisible();
+  }
+  await expect(line).toContainText('injuries');
+  await expect(line.locator('[data-endpoint="/fixtures/odds"]')).toHaveCount(0);
 
-  // Fixtures list.
+  // Fixtures list: everything it uses is offered, so no line.
   await page.goto('/fixtures');
   await expect(page.getByRole('grid', { name: 'Fixtures' }).getByRole('link')).toHaveCount(fixtures.length, { timeout: 15_000 });
+  await expect(line).toHaveCount(0);
 
-  // Parlay: two legs of two live fixtures price as an accumulator; the SGP endpoint is not offered (501).
-  const legs = fixtures.filter((f) => f.status.live).slice(0, 2).map((f) => `${f.fixtureId}:northbet:1001:0`);
-  await page.goto(`/parlay?slip=${encodeURIComponent(legs.join(','))}`);
+  // Line movement with the history endpoint switched off: named; the opening and closing lines stay.
+  await switchOff(request, ['/fixtures/odds/historical']);
+  try {
+    await page.goto(`/fixtures/${finished?.fixtureId ?? ''}/history`);
+    await expect(line.locator('[data-endpoint="/fixtures/odds/historical"]')).toBeVisible({ timeout: 15_000 });
+    await expect(line).toContainText('line movement');
+    await expect(page.getByRole('region', { name: /^Opening and closing lines of / })).toBeVisible();
+  } finally {
+    await switchOff(request, []);
+  }
+
+  // Markets: the catalogue, nothing missing.
+  await page.goto('/markets');
+  await expect(page.locator('.market-row:not(.market-head)').filter({ hasText: 'Match Result' })).toHaveCount(1, { timeout: 15_000 });
+  await expect(line).toHaveCount(0);
+
+  // Parlay: two legs of one fixture ask the SGP endpoint, which answers 501: named; the
+  // accumulator quotes stay.
+  const sameGame = [`${live[0]?.fixtureId ?? ''}:northbet:1001:0`, `${live[0]?.fixtureId ?? ''}:northbet:1004:0`];
+  await page.goto(`/parlay?slip=${encodeURIComponent(sameGame.join(','))}`);
   await expect(page.getByRole('table', { name: 'Quotes by bookmaker' })).toBeVisible({ timeout: 15_000 });
+  await expect(line.locator('[data-endpoint="/fixtures/odds/sgp"]')).toBeVisible({ timeout: 15_000 });
+  await expect(line).toContainText('same-game parlay prices');
 
-  // Futures: the outright is listed; its CLV is not offered.
+  // Futures: the outright is listed; its page names the CLV it lacks and shows the prices.
   await page.goto('/futures');
   await expect(page.getByRole('link', { name: /Northern League/u }).first()).toBeVisible({ timeout: 15_000 });
+  await expect(line).toHaveCount(0);
+  await page.getByRole('link', { name: /Northern League/u }).first().click();
+  await expect(page.getByRole('table', { name: 'Prices per participant and bookmaker' })).toBeVisible({ timeout: 15_000 });
+  await expect(line.locator('[data-endpoint="/futures/odds/clv"]')).toBeVisible();
 
-  // Settlement: the fake has no settlement records (not shown in the spec): named, page kept.
+  // Settlement: named; the leg is graded here from the final score.
   await page.goto(`/settlement?q=${encodeURIComponent(`${finished?.fixtureId ?? ''}:northbet:1001:0`)}`);
-  await expect(page.locator('.not-offered').filter({ hasText: '/fixtures/settlement' })).toBeVisible({ timeout: 15_000 });
+  await expect(line.locator('[data-endpoint="/fixtures/settlement"]')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('leg-grade')).toHaveAttribute('data-graded-here', 'true');
 
-  // Settings: the unknown bookmaker is offered by its slug.
+  // Settings: the unknown bookmaker is offered by its slug; nothing missing.
   await page.goto('/settings');
   await expect(page.getByText('northbet').first()).toBeVisible({ timeout: 15_000 });
+  await expect(line).toHaveCount(0);
   expect(errors).toEqual([]);
+});
+
+test('against the fake, which offers no settlement, a finished fixture\'s legs are graded here from its final score', async ({ page, request }) => {
+  await onFake(page);
+  const finished = (await (await request.get(`${FAKE}/en/fixtures`, { headers: { 'X-API-Key': FAKE_KEY } })).json()) as (FakeFixture & {
+    scores: { result?: { participant1Score: number; participant2Score: number } };
+  })[];
+  const fixture = finished.find((f) => f.status.statusId === 2 && f.scores.result !== undefined);
+  const result = fixture?.scores.result;
+  expect(result, 'the fake has a finished fixture with a result').toBeDefined();
+  const home = result?.participant1Score ?? 0;
+  const away = result?.participant2Score ?? 0;
+  // 1X2 on the result row, by hand: outcome 1001 is "1" (home), 1002 "X", 1003 "2".
+  const expected = (outcome: '1' | 'X' | '2') => ((outcome === '1' ? home > away : outcome === '2' ? away > home : home === away) ? 'won' : 'lost');
+  const legs = [`${fixture?.fixtureId ?? ''}:northbet:1001:0`, `${fixture?.fixtureId ?? ''}:pinnacle:1002:0`];
+  await page.goto(`/settlement?q=${encodeURIComponent(legs.join(','))}`);
+  await expect(page.getByRole('region', { name: /^Result of / })).toContainText('graded here from the final score: the service offers no settlement', { timeout: 15_000 });
+  const grade = (leg: string) => page.locator(`tr[data-leg="${leg}"] [data-testid="leg-grade"]`);
+  await expect(grade(legs[0] ?? '')).toHaveAttribute('data-grade', expected('1'));
+  await expect(grade(legs[1] ?? '')).toHaveAttribute('data-grade', expected('X'));
+  await expect(grade(legs[0] ?? '')).toContainText('graded here');
+  await expect(page.getByRole('status', { name: 'Not offered by this service' })).toContainText('settlement');
 });

@@ -238,3 +238,64 @@ test('a price mid-flash keeps its text readable (contrast), in the light and the
     expect(failing).toEqual([]);
   }
 });
+
+// Issue 13 item 12: right after a page load a book must not read STALE while the stream
+// re-snapshots. Every mark and every price move is recorded from before the first paint.
+interface StaleWatch {
+  /** Bookmakers ever marked stale (column header: class or reasons; price cell), with the time since load. */
+  readonly marks: { readonly bookmaker: string; readonly atMs: number }[];
+  /** Bookmakers seen moving a price on screen. */
+  readonly moved: string[];
+}
+
+async function watchStaleMarks(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const watch: StaleWatch = { marks: [], moved: [] };
+    (window as unknown as { staleWatch: StaleWatch }).staleWatch = watch;
+    const bookmakerOf = (el: Element) => el.getAttribute('data-bookmaker') ?? el.getAttribute('data-odds-id')?.split(':')[1] ?? '?';
+    new MutationObserver((records) => {
+      for (const record of records) {
+        const target = record.target;
+        if (record.type === 'attributes' && target instanceof Element && record.attributeName === 'data-price' && record.oldValue !== null) {
+          const bookmaker = bookmakerOf(target);
+          if (!watch.moved.includes(bookmaker)) watch.moved.push(bookmaker);
+        }
+      }
+      for (const el of document.querySelectorAll('.book-header-stale, [data-state="book-stale"], [data-health~="staleOdds"], [data-health~="updatedAtOverdue"]')) {
+        const bookmaker = bookmakerOf(el);
+        if (!watch.marks.some((m) => m.bookmaker === bookmaker)) watch.marks.push({ bookmaker, atMs: Math.round(performance.now()) });
+      }
+    }).observe(document, { subtree: true, childList: true, attributes: true, attributeOldValue: true, attributeFilter: ['class', 'data-state', 'data-price', 'data-health'] });
+  });
+}
+
+const staleWatch = (page: Page) => page.evaluate(() => (window as unknown as { staleWatch: StaleWatch }).staleWatch);
+
+test('right after a page load, no book whose prices keep arriving is ever marked stale; /admin/stale marks one', async ({ page, request }) => {
+  test.setTimeout(60_000);
+  // At the simulation's own pace: books whose metas are not refreshed with every price are the
+  // ones the old heartbeat rule marked stale at load.
+  const fixture = await liveFixture(request);
+  await watchStaleMarks(page);
+  await openBoard(page, fixture.fixtureId);
+  await expect(page.locator('.connection-indicator')).toHaveAttribute('data-phase', 'connected', { timeout: 20_000 });
+  const books = await page.locator('[role="columnheader"][data-bookmaker]').evaluateAll((els) => els.map((el) => el.getAttribute('data-bookmaker') ?? ''));
+  expect(books.length).toBeGreaterThan(1);
+  // Books seen moving a price on screen are those whose prices keep arriving; then past a
+  // freshness bound (the bug showed STALE for about 5 s after the load).
+  await expect.poll(async () => (await staleWatch(page)).moved.length, { timeout: 30_000 }).toBeGreaterThan(1);
+  await page.waitForTimeout(6_000);
+  const watch = await staleWatch(page);
+  expect(watch.marks.filter((m) => watch.moved.includes(m.bookmaker)), 'stale marks on books whose prices were arriving').toEqual([]);
+
+  // Evidence does mark it: the service says staleOdds of a book whose prices were arriving.
+  const bookmaker = watch.moved.find((b) => books.includes(b)) ?? '';
+  await admin(request, 'POST', '/admin/stale', { bookmaker, fixtureId: fixture.fixtureId, on: true });
+  try {
+    // (A book that suspends when stale shows ✕, its header still naming the stale odds.)
+    await expect(page.locator(`[role="columnheader"][data-bookmaker="${bookmaker}"]`)).toHaveAttribute('data-health', /staleOdds/, { timeout: 15_000 });
+    expect((await staleWatch(page)).marks.map((m) => m.bookmaker)).toContain(bookmaker);
+  } finally {
+    await admin(request, 'POST', '/admin/stale', { bookmaker, fixtureId: fixture.fixtureId, on: false });
+  }
+});

@@ -1,7 +1,9 @@
 // A small, strict fake of a v5 service for the browser tests, written from the spec alone (no
 // import from service/ or src/): `tsx e2e/fake-v5/main.ts`. PORT serves the API and /ws;
 // CONTROL_PORT (loopback, default PORT + 1) lets a test read every request the fake received
-// (`GET /requests`, `DELETE /requests`), which is how "no request carries an old id" is checked.
+// (`GET /requests`, `DELETE /requests`), which is how "no request carries an old id" is checked,
+// and switch endpoints off (`PUT /not-offered` with a JSON array of paths), as a service that
+// does not offer them would be.
 import http from 'node:http';
 import { createGateway } from './gateway.ts';
 import { createRest } from './rest.ts';
@@ -20,8 +22,11 @@ const record = (line: string) => {
   if (requests.length > 20_000) requests.splice(0, 10_000);
 };
 
+/** Endpoints a test switched off: answered 404 like any endpoint the fake does not offer. */
+let notOffered: ReadonlySet<string> = new Set();
+
 const gateway = createGateway({ record });
-const rest = createRest({ world, startedAt, record });
+const rest = createRest({ world, startedAt, record, notOffered: () => notOffered });
 const server = http.createServer((req, res) => {
   if (req.url === '/healthz') {
     res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"ok":true}');
@@ -43,6 +48,25 @@ const control = http.createServer((req, res) => {
   } else if (req.url === '/requests' && req.method === 'DELETE') {
     requests.length = 0;
     res.writeHead(200, { 'Content-Type': 'application/json' }).end('[]');
+  } else if (req.url === '/not-offered' && req.method === 'PUT') {
+    let body = '';
+    req.on('data', (chunk: Buffer) => {
+      body += chunk.toString();
+    });
+    req.on('end', () => {
+      let paths: unknown;
+      try {
+        paths = JSON.parse(body);
+      } catch {
+        paths = null;
+      }
+      if (!Array.isArray(paths) || !paths.every((p): p is string => typeof p === 'string' && p.startsWith('/'))) {
+        res.writeHead(400, { 'Content-Type': 'application/json' }).end('{"error":400,"message":"Send a JSON array of endpoint paths, e.g. [\\"/fixtures/odds/clv\\"].","code":"invalid_body"}');
+        return;
+      }
+      notOffered = new Set(paths);
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify([...notOffered]));
+    });
   } else {
     res.writeHead(404, { 'Content-Type': 'application/json' }).end('{"error":404,"message":"No such control.","code":"not_found"}');
   }

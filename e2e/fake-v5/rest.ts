@@ -127,10 +127,12 @@ export interface RestOptions {
   readonly startedAt: number;
   /** Every request's path and query, in order (the tests read it to prove no old id arrived). */
   readonly record: (line: string) => void;
+  /** Endpoints switched off through the control port: 404, as not offered. */
+  readonly notOffered: () => ReadonlySet<string>;
 }
 
 /** Builds the request handler. */
-export function createRest({ world, startedAt, record }: RestOptions) {
+export function createRest({ world, startedAt, record, notOffered }: RestOptions) {
   const startedIso = new Date(startedAt).toISOString();
   const futures = futureHistory(startedAt);
   const windows = new Map<string, { start: number; count: number }>();
@@ -372,6 +374,7 @@ export function createRest({ world, startedAt, record }: RestOptions) {
       const keys = [typeof header === 'string' ? header : undefined, param ?? undefined].filter((k) => k !== undefined);
       if (keys.length === 0 || keys.some((k) => k !== API_KEY)) throw new Failure(401, 'unauthorized', 'Missing or invalid API key.');
       rateLimit(endpoint, res);
+      if (notOffered().has(endpoint)) throw new Failure(404, 'not_found', 'No such endpoint.');
       send(200, route(endpoint, url.searchParams));
     } catch (error) {
       if (error instanceof Failure) {

@@ -57,6 +57,7 @@ import {
 import { safeParseWire } from '../wire/validate.ts';
 import { ApiError, InvalidAnswerError, NetworkError, NotOfferedError, type RateLimitHeaders } from './api-error.ts';
 import { fixtureFiltersToSend, matchesFixtureFilters, readFixtureFilters, type ExtraFixtureFilter } from './fixture-filters.ts';
+import { NotOfferedEndpoints } from './not-offered-endpoints.ts';
 import { RequestScheduler, type ReportRateLimit } from './scheduler.ts';
 
 const injuriesListSchema = injuriesPayloadSchema.array();
@@ -122,6 +123,8 @@ export interface ApiClient {
   readonly lang: Lang;
   /** The pacing of this client's calls (for a "waiting for the rate limit" indicator). */
   readonly scheduler: RequestScheduler;
+  /** The endpoints this service answered 404/501 for so far (each page's "not offered" line). */
+  readonly notOffered: NotOfferedEndpoints;
 
   sports(): Promise<SportsResponse>;
   tournaments(query?: { readonly sportId?: number }): Promise<TournamentsResponse>;
@@ -285,6 +288,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const dedupePrefix = `${baseUrl} ${lang} ${keyTag(apiKey)}`;
   // The `/fixtures` parameters beyond the spec this service has said it applies (none until it does).
   let fixtureFilters: ReadonlySet<ExtraFixtureFilter> = new Set();
+  const notOffered = new NotOfferedEndpoints();
 
   async function send<S extends z.ZodType>(endpoint: string, query: string, schema: S, report: ReportRateLimit): Promise<z.output<S>> {
     if (apiKey === '') {
@@ -309,7 +313,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     } catch {
       isJson = false;
     }
-    if (!response.ok) throw failureOf(endpoint, response.status, response.headers, isJson ? body : undefined);
+    if (!response.ok) {
+      const failure = failureOf(endpoint, response.status, response.headers, isJson ? body : undefined);
+      if (failure instanceof NotOfferedError) notOffered.add(endpoint);
+      throw failure;
+    }
     // A 2xx answer means the endpoint exists: a shape it should not have is an error naming the
     // field, never "not offered" (only the service's 404/501 says that).
     if (!isJson) throw new InvalidAnswerError(endpoint, 'the answer is not JSON');
@@ -330,6 +338,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     baseUrl,
     lang,
     scheduler,
+    notOffered,
     sports: () => get('/sports', sportsResponseSchema),
     tournaments: (query = {}) => get('/tournaments', tournamentsResponseSchema, query),
     bookmakers: (query = {}) => get('/bookmakers', bookmakersResponseSchema, query),

@@ -26,3 +26,12 @@ export function useSchedulerStatus(): SchedulerStatus {
     () => scheduler.getStatus(),
   );
 }
+
+/** The endpoints the current service answered 404/501 for so far, re-rendering when one is learnt. */
+export function useNotOfferedEndpoints(): readonly string[] {
+  const { notOffered } = useApiClient();
+  return useSyncExternalStore(
+    (listener) => notOffered.subscribe(listener),
+    () => notOffered.list(),
+  );
+}

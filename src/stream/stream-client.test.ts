@@ -379,6 +379,16 @@ describe('stream client', () => {
     await until(() => c.status.dropped === null);
   });
 
+  it('re-snapshots only what login_ok did not drop, so REST is never asked for a sport or bookmaker outside the key', async () => {
+    const snapshots = manualSnapshots();
+    const { gw } = await setup({ sportIds: [14, 10], bookmakers: ['bet365', 'pinnacle'] }, snapshots);
+    const dropped = { sports: [{ sportId: 14, sportName: 'American Football' }], bookmakers: [{ bookmaker: 'bet365' }] };
+    (await gw.nextConnection()).send(JSON.stringify({ ...(JSON.parse(loginOk()) as object), dropped }));
+    await until(() => snapshots.requests.length === 1);
+    expect(snapshots.requests[0]?.sportIds).toEqual([10]);
+    expect(snapshots.requests[0]?.bookmakers).toEqual(['pinnacle']);
+  });
+
   it('keeps the gateway\'s 4403 message, which lists what was dropped, in the problem', async () => {
     const { gw, client: c } = await setup({ sportIds: [14] });
     const ws = await gw.nextConnection();

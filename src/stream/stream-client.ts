@@ -3,6 +3,7 @@
 // buffering deltas. React-free and DOM-free: the WebSocket, timers, clock and storage are injected,
 // so it runs in the browser's stream worker and in Node tests alike. Output: BookOps.
 import type { BookOp } from '../book/book.ts';
+import { withoutDropped, withoutDroppedIds } from '../domain/dropped-filters.ts';
 import { compareEntryIds } from '../domain/entry-id.ts';
 import { FrameGaps, initialFeedHealth, nextFeedHealth, PROBE_TIMEOUT_MS, type FeedEvent, type FeedHealth, type FeedState } from '../domain/feed-health.ts';
 import { safeParseWire } from '../wire/validate.ts';
@@ -696,16 +697,18 @@ export function createStreamClient(options: StreamClientOptions): StreamClient {
         // Only deltas received after the request is sent are needed on top of the snapshot.
         for (const channel of channels) pending.set(channel, []);
         const scope = options.scope();
+        // What login_ok dropped stays out: REST refuses it with a 403 that no retry heals.
+        const chosen = withoutDropped({ sportIds: settings.sportIds ?? [], bookmakers: settings.bookmakers }, status.dropped);
         snapshotAbort = new AbortController();
         let snapshot;
         try {
           snapshot = await options.snapshots.fetch(
             {
               channels,
-              fixtureIds: scope.fixtureIds,
-              futureIds: scope.futureIds,
-              bookmakers: settings.bookmakers,
-              sportIds: settings.sportIds ?? [],
+              fixtureIds: withoutDroppedIds(scope.fixtureIds, status.dropped),
+              futureIds: withoutDroppedIds(scope.futureIds, status.dropped),
+              bookmakers: chosen.bookmakers,
+              sportIds: chosen.sportIds,
             },
             snapshotAbort.signal,
           );

@@ -2,16 +2,17 @@
 // configured from the settings (service, key, language, sports, bookmakers). Mount it inside
 // the REST client's provider (it reads the bookmaker list for the staleness bounds).
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { bookmakersQuery } from '../../api/queries.ts';
 import { useApiClient } from '../../api/use-api-client.ts';
 import { LiveBook } from '../../book/book.ts';
 import { BookContext, OddsInterestContext } from '../../book/use-book.ts';
 import { connectStream, type StreamConnection } from '../../stream/connect-stream.ts';
 import { effectiveApiKey, serviceIdentity } from '../../settings/settings-store.ts';
+import { DroppedFiltersContext } from '../../settings/use-chosen-bookmakers.ts';
 import { deliversOdds } from '../../stream/stream-client.ts';
 import { DASHBOARD_ORIGIN, useEffectiveApiKey, useSettings } from '../../settings/use-settings.ts';
-import type { ReceiveType } from '../../wire/schemas.ts';
+import type { DroppedFilters, ReceiveType } from '../../wire/schemas.ts';
 import { StreamContext } from './stream-context.ts';
 
 /** `http(s)://host` → `ws(s)://host/ws` (stream note: the gateway is at /ws on the REST host). */
@@ -111,11 +112,28 @@ export function StreamProvider({ children, open = openPageStream }: { readonly c
     });
   }, [connection, baseUrl, apiKey, lang, sportIds, bookmakers]);
 
+  // What the login dropped as outside the key: pages leave it out of their REST requests. Each
+  // status the worker posts is a new object: the same lists keep the same value (no re-render).
+  const [droppedOf] = useState(() => {
+    let last: { readonly json: string; readonly value: DroppedFilters | null } = { json: 'null', value: null };
+    return (next: DroppedFilters | null) => {
+      const json = JSON.stringify(next);
+      if (json !== last.json) last = { json, value: next };
+      return last.value;
+    };
+  });
+  const dropped = useSyncExternalStore(
+    (listener) => connection.subscribeStatus(listener),
+    () => droppedOf(connection.getStatus()?.dropped ?? null),
+  );
+
   return (
     <BookContext value={book}>
       <StreamContext value={connection}>
-        {/* Pages declare the odds they show; the worker sends this page only those odds. */}
-        <OddsInterestContext value={connection}>{children}</OddsInterestContext>
+        <DroppedFiltersContext value={dropped}>
+          {/* Pages declare the odds they show; the worker sends this page only those odds. */}
+          <OddsInterestContext value={connection}>{children}</OddsInterestContext>
+        </DroppedFiltersContext>
       </StreamContext>
     </BookContext>
   );

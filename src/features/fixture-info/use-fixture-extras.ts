@@ -2,7 +2,7 @@
 // /lineups, /stats), then kept by the stream; re-renders only when that fixture's extras change.
 import { useQueries } from '@tanstack/react-query';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
-import { fixtureInjuriesQuery, fixtureLineupsQuery, fixtureStatsQuery } from '../../api/queries.ts';
+import { fixtureInjuriesQuery, fixtureLineupsQuery, fixtureMappingQuery, fixtureStatsQuery } from '../../api/queries.ts';
 import { useApiClient } from '../../api/use-api-client.ts';
 import { useLiveBook } from '../../book/use-book.ts';
 import { extrasStoreOf, type FixtureExtrasLive } from './extras-store.ts';
@@ -23,4 +23,21 @@ export function useFixtureExtras(fixtureId: string): FixtureExtrasLive {
   }, [store, injuries.data, lineups.data, stats.data]);
   const subscribe = useCallback((listener: () => void) => store.subscribe(fixtureId, listener), [store, fixtureId]);
   return useSyncExternalStore(subscribe, () => store.get(fixtureId));
+}
+
+/**
+ * Asks for the extras' seeds and the fixture's external ids with the page rather than when the
+ * fold opens: the page then says at once which of them the service does not offer (its "not
+ * offered" line), and the fold opens on answers already cached.
+ */
+export function useFixtureExtrasAsked(fixtureId: string): void {
+  const client = useApiClient();
+  useQueries({
+    queries: [
+      fixtureInjuriesQuery(client, fixtureId),
+      fixtureLineupsQuery(client, fixtureId),
+      fixtureStatsQuery(client, fixtureId),
+      fixtureMappingQuery(client, [fixtureId]),
+    ],
+  });
 }

@@ -13,6 +13,7 @@ import { ClvTable } from '../../components/clv-table.tsx';
 import { FilterSelect } from '../../components/filter-select.tsx';
 import { LineMovementChart, seriesColor, type ChartSeries } from '../../components/line-movement-chart.tsx';
 import { ListSkeleton } from '../../components/list-skeleton.tsx';
+import { NotOfferedLine } from '../../components/not-offered-line.tsx';
 import { QueryFailure } from '../../components/query-failure.tsx';
 import { formatPrice } from '../../domain/odds-format.ts';
 import { useSettings } from '../../settings/use-settings.ts';
@@ -26,6 +27,9 @@ function parseCompare(value: string | null): number[] {
   if (value === null || value === '') return [];
   return [...new Set(value.split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0))];
 }
+
+/** The endpoints a future's page uses: its "not offered" line names those the service lacks. */
+const PAGE_ENDPOINTS = ['/futures/live', '/futures/odds', '/futures/odds/historical', '/futures/odds/clv', '/participants'];
 
 export function FuturePage() {
   const { futureId = '' } = useParams();
@@ -42,6 +46,7 @@ export function FuturePage() {
     return (
       <section className="page future-page">
         <h2>Future {futureId}</h2>
+        <NotOfferedLine endpoints={PAGE_ENDPOINTS} />
         <QueryFailure error={clv.error} onRetry={() => void clv.refetch()} />
       </section>
     );
@@ -53,6 +58,7 @@ export function FuturePage() {
   return (
     <section className="page future-page" aria-labelledby="future-title">
       <h2 id="future-title">{title}</h2>
+      <NotOfferedLine endpoints={PAGE_ENDPOINTS} />
       <p className="history-meta">
         {future === undefined ? '' : `${future.sport.sportName} · ${future.tournament.categoryName} · `}
         {status?.statusName} · <Link to="/futures">all futures</Link>

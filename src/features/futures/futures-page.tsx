@@ -7,6 +7,7 @@ import { liveFuturesQuery } from '../../api/queries.ts';
 import { useApiClient } from '../../api/use-api-client.ts';
 import { FilterSelect } from '../../components/filter-select.tsx';
 import { ListSkeleton } from '../../components/list-skeleton.tsx';
+import { NotOfferedLine } from '../../components/not-offered-line.tsx';
 import { QueryFailure } from '../../components/query-failure.tsx';
 import { SearchField } from '../../components/search-field.tsx';
 import { formatPrice } from '../../domain/odds-format.ts';
@@ -15,6 +16,9 @@ import type { Future } from '../../wire/schemas.ts';
 import { bookmakerOptions, filterFutures, futureOddsId, futureTitle, parseFuturesFilters } from './futures-model.ts';
 import { useFutureOddsMany, useSeedFutures } from './use-future-prices.ts';
 import './futures.css';
+
+/** The endpoints the futures list uses: its "not offered" line names those the service lacks. */
+const PAGE_ENDPOINTS = ['/futures/live', '/futures/odds'];
 
 export function FuturesPage() {
   const client = useApiClient();
@@ -50,6 +54,7 @@ export function FuturesPage() {
   return (
     <section className="page futures-page" aria-labelledby="futures-title">
       <h2 id="futures-title">Futures</h2>
+      <NotOfferedLine endpoints={PAGE_ENDPOINTS} />
       <div className="filter-bar">
         <FilterSelect
           id="futures-sport"

@@ -11,6 +11,7 @@ import { MAX_HISTORY_ODDS_IDS } from '../../api/client.ts';
 import { useApiClient } from '../../api/use-api-client.ts';
 import { useFixtureLive } from '../../book/use-book.ts';
 import { ListSkeleton } from '../../components/list-skeleton.tsx';
+import { NotOfferedLine } from '../../components/not-offered-line.tsx';
 import { QueryFailure } from '../../components/query-failure.tsx';
 import { useSettings } from '../../settings/use-settings.ts';
 import { HistoryChart } from './history-chart.tsx';
@@ -24,6 +25,8 @@ import './history.css';
 
 /** The URL parameter of the de-vig method of the consensus and no-vig CLV. */
 const DEVIG_PARAM = 'devig';
+/** The endpoints the line-movement page uses: its "not offered" line names those the service lacks. */
+const PAGE_ENDPOINTS = ['/fixtures/odds/clv', '/fixtures/odds/historical', '/markets'];
 
 export function HistoryPage() {
   const { fixtureId = '' } = useParams();
@@ -37,6 +40,7 @@ export function HistoryPage() {
     return (
       <section className="page history-page">
         <h2>Line movement</h2>
+        <NotOfferedLine endpoints={PAGE_ENDPOINTS} />
         <QueryFailure error={clv.error} onRetry={() => void clv.refetch()} />
       </section>
     );
@@ -46,6 +50,7 @@ export function HistoryPage() {
   return (
     <section className="page history-page" aria-labelledby="history-title">
       <h2 id="history-title">Line movement: {title}</h2>
+      <NotOfferedLine endpoints={PAGE_ENDPOINTS} />
       <p className="history-meta">
         {view.sport.sportName} · {view.tournament.tournamentName} · {view.status.statusName} ·{' '}
         <Link to={`/fixtures/${encodeURIComponent(fixtureId)}`}>odds screen</Link>

@@ -14,6 +14,7 @@ import { useSearchParams } from 'react-router';
 import { IgnoredFilters } from '../../components/ignored-filters.tsx';
 import { ListSkeleton } from '../../components/list-skeleton.tsx';
 import { NoMatches } from '../../components/no-matches.tsx';
+import { NotOfferedLine } from '../../components/not-offered-line.tsx';
 import { QueryFailure } from '../../components/query-failure.tsx';
 import {
   catalogueCsv,
@@ -45,6 +46,9 @@ function toColumnFilters(filters: CatalogueFilters): ColumnFiltersState {
 
 const globalFilterFn = (row: { readonly original: CatalogueRow }, _columnId: string, tokens: readonly string[]) =>
   matchesSearch(row.original, tokens);
+
+/** The endpoints the market catalogue uses: its "not offered" line names those the service lacks. */
+const PAGE_ENDPOINTS = ['/sports', '/markets'];
 
 export function MarketsPage() {
   const [params, setParams] = useSearchParams();
@@ -116,6 +120,7 @@ export function MarketsPage() {
   return (
     <section className="page" aria-labelledby="markets-title">
       <h2 id="markets-title">Market catalogue</h2>
+      <NotOfferedLine endpoints={PAGE_ENDPOINTS} />
       <MarketFiltersBar
         filters={filters}
         facets={facets}

@@ -14,6 +14,7 @@ import { QueryFailure } from '../../components/query-failure.tsx';
 import { commissionOf } from '../../domain/commission.ts';
 import { DEVIG_METHODS, type DevigMethod } from '../../domain/devig.ts';
 import { useBoardPrefs } from '../../settings/use-board-prefs.ts';
+import { useChosenBookmakers } from '../../settings/use-chosen-bookmakers.ts';
 import { useSettings } from '../../settings/use-settings.ts';
 import { BoardBooksPanel } from './board-books-panel.tsx';
 import { boardPlayerIds, type BoardMode } from './board-rows.ts';
@@ -57,7 +58,7 @@ function useIsLive(fixtureId: string): boolean | null {
 
 export function FixtureOdds({ fixtureId, slip }: { readonly fixtureId: string; readonly slip: SlipApi }) {
   const client = useApiClient();
-  const chosenBookmakers = useSettings((s) => s.bookmakers);
+  const chosenBookmakers = useChosenBookmakers();
   const format = useSettings((s) => s.oddsFormat);
   const [params, setParams] = useSearchParams();
   const method = devigMethodOf(params.get(DEVIG_PARAM));

@@ -9,12 +9,17 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { fixtureQuery } from '../../api/queries.ts';
 import { useApiClient } from '../../api/use-api-client.ts';
 import { useFixtureLive } from '../../book/use-book.ts';
+import { NotOfferedLine } from '../../components/not-offered-line.tsx';
 import { EXTRAS_PARAM, FixtureExtras } from '../fixture-info/fixture-extras.tsx';
 import { FixtureHeader } from '../fixture-info/fixture-header.tsx';
+import { useFixtureExtrasAsked } from '../fixture-info/use-fixture-extras.ts';
 import { SlipDrawer } from '../slip/slip-drawer.tsx';
 import { useSlip } from '../slip/use-slip.ts';
 import { FixtureFinal } from './fixture-final.tsx';
 import { FixtureOdds } from './fixture-odds.tsx';
+
+/** The endpoints a fixture's page uses: its "not offered" line names those the service lacks. */
+const PAGE_ENDPOINTS = ['/fixtures/odds', '/markets', '/bookmakers', '/players', '/fixtures/odds/clv', '/fixtures/injuries', '/fixtures/lineups', '/fixtures/stats', '/mapping/fixtures'];
 
 export function FixturePage() {
   const { fixtureId = '' } = useParams();
@@ -22,6 +27,7 @@ export function FixturePage() {
   // A link to a tab (`?info=injuries`) opens the extras; otherwise they wait folded.
   const [extrasOpen, setExtrasOpen] = useState(() => searchParams.has(EXTRAS_PARAM));
   const slip = useSlip();
+  useFixtureExtrasAsked(fixtureId);
   const client = useApiClient();
   const rest = useQuery(fixtureQuery(client, fixtureId));
   const live = useFixtureLive(fixtureId);
@@ -31,6 +37,7 @@ export function FixturePage() {
   return (
     <div className="page fixture-page">
       <FixtureHeader fixtureId={fixtureId} />
+      <NotOfferedLine endpoints={PAGE_ENDPOINTS} />
       <Link className="settlement-link" to={`/settlement/${encodeURIComponent(fixtureId)}`}>
         Settlement sheet
       </Link>

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { fixturesQuery } from '../../api/queries.ts';
 import { useApiClient } from '../../api/use-api-client.ts';
 import { ListSkeleton } from '../../components/list-skeleton.tsx';
+import { NotOfferedLine } from '../../components/not-offered-line.tsx';
 import { QueryFailure } from '../../components/query-failure.tsx';
 import { useSettings } from '../../settings/use-settings.ts';
 import type { FixtureView } from '../../wire/schemas.ts';
@@ -175,10 +176,14 @@ function StartingSoon() {
   );
 }
 
+/** The endpoints the overview uses: its "not offered" line names those the service lacks. */
+const PAGE_ENDPOINTS = ['/fixtures', '/fixtures/odds/main', '/bookmakers'];
+
 export function OverviewPage() {
   return (
     <section className="page overview" aria-labelledby="overview-title">
       <h2 id="overview-title">Overview</h2>
+      <NotOfferedLine endpoints={PAGE_ENDPOINTS} />
       <p className="overview-tagline">
         Live odds across bookmakers, line movement with opening and closing line value, parlay and same-game parlay prices,
         and settlements — in one place.

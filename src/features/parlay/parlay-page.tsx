@@ -3,8 +3,10 @@
 // from the odds screen's slip, a pasted list of oddsIds or a parlayId; the slip keeps the URL.
 import { useMemo, useState } from 'react';
 import { describeFailure, describeFailures } from '../../api/api-error.ts';
+import { NotOfferedLine } from '../../components/not-offered-line.tsx';
 import { DEVIG_METHODS, type DevigMethod } from '../../domain/devig.ts';
 import { parseOddsId } from '../../domain/ids.ts';
+import { useChosenBookmakers } from '../../settings/use-chosen-bookmakers.ts';
 import { useSettings } from '../../settings/use-settings.ts';
 import { useLegLabels } from '../slip/use-leg-labels.ts';
 import { useSlipUrlSync } from '../slip/use-slip-url.ts';
@@ -16,11 +18,14 @@ import { useLegFair } from './use-leg-fair.ts';
 import { useParlayQuotes } from './use-parlay-quotes.ts';
 import './parlay.css';
 
+/** The endpoints the parlay builder uses: its "not offered" line names those the service lacks. */
+const PAGE_ENDPOINTS = ['/fixtures/odds/parlay', '/fixtures/odds/sgp', '/fixtures/odds', '/markets', '/bookmakers', '/players'];
+
 export function ParlayPage() {
   useSlipUrlSync();
   const slip = useSlip();
   const format = useSettings((s) => s.oddsFormat);
-  const chosenBookmakers = useSettings((s) => s.bookmakers);
+  const chosenBookmakers = useChosenBookmakers();
   const [method, setMethod] = useState<DevigMethod>('multiplicative');
   const { selections, repeated } = useMemo(() => selectionsOf(slip.legs), [slip.legs]);
   const legBookmakers = useMemo(() => [...new Set(slip.legs.map((l) => parseOddsId(l).bookmaker))], [slip.legs]);
@@ -52,6 +57,7 @@ export function ParlayPage() {
   return (
     <section className="parlay-page" aria-labelledby="parlay-title">
       <h2 id="parlay-title">Parlay builder</h2>
+      <NotOfferedLine endpoints={PAGE_ENDPOINTS} />
       <LegPasteForm onLegs={slip.setLegs} />
       {slip.notice !== null && (
         <p className="parlay-notice" role="status">

@@ -1,11 +1,15 @@
 // The settings page: connection (base URL, key, test), display preferences, and the bookmakers
 // and sports the pages and the stream cover. Users land here after a 401.
 import { useSearchParams } from 'react-router';
+import { NotOfferedLine } from '../../components/not-offered-line.tsx';
 import { BookmakerPicker } from './bookmaker-picker.tsx';
 import { ConnectionForm } from './connection-form.tsx';
 import { PreferencesForm } from './preferences-form.tsx';
 import { SportPicker } from './sport-picker.tsx';
 import { describeReason } from './unauthorized-reason.ts';
+
+/** The endpoints the settings uses: its "not offered" line names those the service lacks. */
+const PAGE_ENDPOINTS = ['/sports', '/bookmakers'];
 
 export function SettingsPage() {
   const [params] = useSearchParams();
@@ -13,6 +17,7 @@ export function SettingsPage() {
   return (
     <section className="settings-page">
       <h2>Settings</h2>
+      <NotOfferedLine endpoints={PAGE_ENDPOINTS} />
       {reason !== null && (
         <p className="settings-reason" role="alert">
           {reason}

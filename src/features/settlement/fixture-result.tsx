@@ -14,7 +14,15 @@ function periodOrder(a: string, b: string): number {
   return ra < 0 && rb < 0 ? a.localeCompare(b, 'en', { numeric: true }) : ra - rb;
 }
 
-export function FixtureResult({ fixtureId, view, settlement }: { readonly fixtureId: string; readonly view: FixtureView | undefined; readonly settlement: SettlementResponse }) {
+export interface FixtureResultProps {
+  readonly fixtureId: string;
+  readonly view: FixtureView | undefined;
+  readonly settlement: SettlementResponse;
+  /** Graded here from the final score: the service offers no settlement. */
+  readonly gradedHere?: boolean;
+}
+
+export function FixtureResult({ fixtureId, view, settlement, gradedHere = false }: FixtureResultProps) {
   const name = view === undefined ? fixtureId : `${view.participants.participant1Name} – ${view.participants.participant2Name}`;
   const rows = Object.entries(settlement.scores).sort(([a], [b]) => periodOrder(a, b));
   const { timeZone, format } = useTimeZone();
@@ -26,7 +34,11 @@ export function FixtureResult({ fixtureId, view, settlement }: { readonly fixtur
       <p>
         {settlement.status.statusName}
         {view === undefined ? '' : ` · ${describeStart(view.startTime * 1000, settlement.status.statusId, timeZone)}`} ·{' '}
-        {settlement.settledAt === null ? 'not settled yet: grades are provisional or absent' : `settled ${format(settlement.settledAt)}`}
+        {gradedHere
+          ? 'graded here from the final score: the service offers no settlement'
+          : settlement.settledAt === null
+            ? 'not settled yet: grades are provisional or absent'
+            : `settled ${format(settlement.settledAt)}`}
       </p>
       {rows.length === 0 ? (
         <p>No score recorded.</p>

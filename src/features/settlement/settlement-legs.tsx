@@ -7,7 +7,7 @@ import { describeFailure } from '../../api/api-error.ts';
 import { formatPrice, type OddsFormat } from '../../domain/odds-format.ts';
 import { accumulatorPrice, roundParlayPrice } from '../../domain/parlay.ts';
 import { useTimeZone } from '../../settings/use-time-zone.ts';
-import type { HistoricalOddsEntry, SettledSelection } from '../../wire/schemas.ts';
+import type { HistoricalOddsEntry, SettledSelection, SettlementResponse } from '../../wire/schemas.ts';
 import { domainGrade, historyOf, priceAt, ticketPayout, type LookupLeg } from './settlement-lookup.ts';
 import type { SettlementData } from './use-settlement-data.ts';
 
@@ -17,6 +17,15 @@ function activity(entry: HistoricalOddsEntry): string {
 }
 
 const takeable = (entry: HistoricalOddsEntry) => entry.active && entry.marketActive;
+
+/** A leg's grade, or why it has none; `here`: graded from the final score, not by the service. */
+function gradeText(selection: SettledSelection | undefined, settlement: SettlementResponse | undefined, error: unknown, here: boolean): string {
+  if (selection !== undefined) return here ? `${selection.grade} (graded here)` : selection.grade;
+  if (error !== undefined) return describeFailure(error);
+  if (settlement === undefined) return '…';
+  if (here) return 'not gradable from the final score';
+  return settlement.settledAt === null ? 'not settled yet' : 'the service did not offer this selection';
+}
 
 export interface SettlementLegsProps {
   readonly legs: readonly LookupLeg[];
@@ -67,7 +76,7 @@ export function SettlementLegs({ legs, data, atMs, stake, currency, format }: Se
         <thead>
           <tr>
             <th scope="col">Leg</th>
-            <th scope="col">Grade (service)</th>
+            <th scope="col">Grade</th>
             <th scope="col">Rule</th>
             <th scope="col">Domain grader</th>
             <th scope="col">Price at the moment</th>
@@ -76,7 +85,8 @@ export function SettlementLegs({ legs, data, atMs, stake, currency, format }: Se
         </thead>
         <tbody>
           {rows.map(({ leg, settlement, selection, market, at, price }) => {
-            const mine = selection === undefined ? null : domainGrade(market, selection);
+            const here = data.gradedHere.has(leg.fixtureId);
+            const mine = selection === undefined || here ? null : domainGrade(market, selection);
             const outcome = market?.outcomes.find((o) => o.outcomeId === leg.outcomeId)?.outcomeName;
             return (
               <tr key={leg.input} data-leg={leg.input}>
@@ -87,25 +97,20 @@ export function SettlementLegs({ legs, data, atMs, stake, currency, format }: Se
                   <br />
                   <code>{leg.input}</code>
                 </th>
-                <td data-testid="leg-grade" data-grade={selection?.grade}>
-                  {selection?.grade ??
-                    (data.settlementErrors.has(leg.fixtureId)
-                      ? describeFailure(data.settlementErrors.get(leg.fixtureId))
-                      : settlement === undefined
-                        ? '…'
-                        : settlement.settledAt === null
-                          ? 'not settled yet'
-                          : 'the service did not offer this selection')}
+                <td data-testid="leg-grade" data-grade={selection?.grade} data-graded-here={here ? 'true' : undefined}>
+                  {gradeText(selection, settlement, data.settlementErrors.get(leg.fixtureId), here)}
                 </td>
                 <td data-testid="leg-rule">{selection?.rule ?? ''}</td>
                 <td>
-                  {mine === null
-                    ? ''
-                    : mine.ok
-                      ? mine.result.grade === selection?.grade
-                        ? `agrees: ${mine.result.rule}`
-                        : `DISAGREES: ${mine.result.rule}`
-                      : `not regraded: ${mine.reason}`}
+                  {here
+                    ? 'graded here from the final score'
+                    : mine === null
+                      ? ''
+                      : mine.ok
+                        ? mine.result.grade === selection?.grade
+                          ? `agrees: ${mine.result.rule}`
+                          : `DISAGREES: ${mine.result.rule}`
+                        : `not regraded: ${mine.reason}`}
                 </td>
                 <td data-testid="price-at">
                   {leg.oddsId === null ? (

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { HistoricalOddsEntry, Market, SettledSelection } from '../../wire/schemas.ts';
-import { classifySearch, domainGrade, namesMatch, parseLookup, priceAt, ticketPayout } from './settlement-lookup.ts';
+import { fixtureView, MARKET_1X2 } from '../../book/book-test-data.ts';
+import { classifySearch, domainGrade, gradeFromFinalScore, namesMatch, parseLookup, priceAt, ticketPayout, type LookupLeg } from './settlement-lookup.ts';
 
 const F = 'id1000001761301227';
 
@@ -151,5 +152,44 @@ describe('namesMatch', () => {
     expect(namesMatch('atletico', ['Atlético Oviedo'])).toBe(true);
     expect(namesMatch('oviedo ATL', ['Atlético Oviedo'])).toBe(true);
     expect(namesMatch('luton', ['Atlético Oviedo', null])).toBe(false);
+  });
+});
+
+describe('gradeFromFinalScore', () => {
+  const legsOf = (text: string): readonly LookupLeg[] => {
+    const parsed = parseLookup(text);
+    if (!parsed.ok) throw new Error(parsed.errors.join(' '));
+    return parsed.legs;
+  };
+  const markets = new Map(MARKET_1X2.outcomes.map((o) => [o.outcomeId, MARKET_1X2] as const));
+  const finished = (home: number, away: number) => ({
+    ...fixtureView(F, 2),
+    trueEndTime: '2026-01-01T12:00:00.000Z',
+    scores: { result: { period: 'result', participant1Score: home, participant2Score: away, updatedAt: '2026-01-01T12:00:00.000Z' } },
+  });
+
+  it('grades each leg of a finished fixture on its final score: 2-1 wins the home leg and loses the draw', () => {
+    const graded = gradeFromFinalScore(finished(2, 1), legsOf(`${F}:b:101:0 ${F}:b:102:0`), markets);
+    expect(graded?.selections.map((s) => [s.selectionKey, s.grade])).toEqual([
+      [`${F}:101:0`, 'won'],
+      [`${F}:102:0`, 'lost'],
+    ]);
+    expect(graded?.selections[0]?.score).toEqual({ participant1Score: 2, participant2Score: 1 });
+    expect(graded?.settledAt).toBeNull();
+  });
+
+  it('voids every leg of a cancelled fixture', () => {
+    const graded = gradeFromFinalScore(fixtureView(F, 3), legsOf(`${F}:b:103:0`), markets);
+    expect(graded?.selections.map((s) => s.grade)).toEqual(['void']);
+  });
+
+  it('grades nothing while the fixture is not finished', () => {
+    expect(gradeFromFinalScore(fixtureView(F, 1), legsOf(`${F}:b:101:0`), markets)).toBeNull();
+  });
+
+  it('leaves ungraded a leg whose market is unknown or whose period has no score row', () => {
+    const noResultRow = { ...finished(1, 1), scores: { p1: { period: 'p1', participant1Score: 1, participant2Score: 1, updatedAt: '2026-01-01T12:00:00.000Z' } } };
+    expect(gradeFromFinalScore(noResultRow, legsOf(`${F}:b:101:0`), markets)?.selections).toEqual([]);
+    expect(gradeFromFinalScore(finished(1, 1), legsOf(`${F}:b:104:0`), markets)?.selections).toEqual([]);
   });
 });

@@ -3,8 +3,8 @@
 // the recorded history, and the parlay's payout for a stake.
 import { IdError, parseFixtureId, parseOddsId, parseSelectionKey, splitIdList } from '../../domain/ids.ts';
 import { settleTicket, TicketError, type TicketSettlement } from '../../domain/ticket.ts';
-import { gradeSelection, SettlementError, type SettlementResult } from '../../domain/settlement.ts';
-import type { FixtureHistoricalOddsResponse, HistoricalOddsEntry, Market, SettledSelection } from '../../wire/schemas.ts';
+import { gradeSelection, scoreForPeriod, SettlementError, voidSelection, type SettlementResult } from '../../domain/settlement.ts';
+import type { FixtureHistoricalOddsResponse, FixtureView, HistoricalOddsEntry, Market, SettledSelection, SettlementResponse } from '../../wire/schemas.ts';
 
 /** One looked-up leg: a selection, with its bookmaker when an oddsId was pasted. */
 export interface LookupLeg {
@@ -74,6 +74,48 @@ export function domainGrade(market: Market | undefined, selection: SettledSelect
     if (error instanceof SettlementError) return { ok: false, reason: error.message };
     throw error;
   }
+}
+
+/**
+ * A settlement made here, for a service that offers no `/fixtures/settlement`: each leg of the
+ * fixture graded by the domain grader on the fixture's final score (the score row of its market's
+ * period), void on a cancelled fixture. Null while the fixture is neither finished nor cancelled
+ * (nothing final to grade). Legs that cannot be graded from the score (an unknown market, a
+ * player prop, an event-graded market, a missing period row) are left out, so they read as
+ * ungraded. `settledAt` stays null: the service settled nothing; each selection carries the
+ * fixture's end (or start) as the moment it was graded on.
+ */
+export function gradeFromFinalScore(view: FixtureView, legs: readonly LookupLeg[], marketsByOutcome: ReadonlyMap<number, Market>): SettlementResponse | null {
+  const { statusId } = view.status;
+  if (statusId !== 2 && statusId !== 3) return null;
+  const endedAt = view.trueEndTime === null ? view.startTime * 1000 : Date.parse(view.trueEndTime);
+  const selections: SettledSelection[] = [];
+  for (const leg of legs) {
+    if (leg.fixtureId !== view.fixtureId || selections.some((s) => s.selectionKey === leg.selectionKey)) continue;
+    const market = marketsByOutcome.get(leg.outcomeId);
+    const outcomeName = market?.outcomes.find((o) => o.outcomeId === leg.outcomeId)?.outcomeName;
+    if (market === undefined || outcomeName === undefined || market.playerProp || EVENT_GRADED_TYPES.has(market.marketType)) continue;
+    let result: SettlementResult;
+    let score: SettledSelection['score'] = null;
+    try {
+      if (statusId === 3) {
+        result = voidSelection('fixture cancelled');
+      } else {
+        const final = scoreForPeriod(view.scores, market.period);
+        if (final === null) continue;
+        score = { participant1Score: final.participant1Score, participant2Score: final.participant2Score };
+        result = gradeSelection(market, outcomeName, final);
+      }
+    } catch (error) {
+      if (error instanceof SettlementError) continue;
+      throw error;
+    }
+    selections.push({
+      selectionKey: leg.selectionKey, marketId: market.marketId, outcomeId: leg.outcomeId, playerId: leg.playerId,
+      grade: result.grade, rule: result.rule, score, settledAt: Number.isFinite(endedAt) ? endedAt : view.startTime * 1000,
+    });
+  }
+  return { fixtureId: view.fixtureId, status: view.status, scores: view.scores, settledAt: null, selections };
 }
 
 /** The recorded prices of one oddsId, oldest first. */

@@ -13,11 +13,15 @@ import { useTimeZone } from '../../settings/use-time-zone.ts';
 import { classifySearch } from './settlement-lookup.ts';
 import { TeamSearchResults } from './team-search-results.tsx';
 import { TicketCheck } from './ticket-check.tsx';
+import { NotOfferedLine } from '../../components/not-offered-line.tsx';
 import './settlement.css';
 
 const DAY_MS = 86_400_000;
 /** The default range: a week back (last Saturday's match) to tomorrow. */
 const DAYS_BACK = 7;
+
+/** The endpoints the settlement lookup uses: its "not offered" line names those the service lacks. */
+const PAGE_ENDPOINTS = ['/fixtures/settlement', '/fixtures/odds/historical', '/markets', '/fixtures'];
 
 export function SettlementPage() {
   const [params, setParams] = useSearchParams();
@@ -63,6 +67,7 @@ export function SettlementPage() {
   return (
     <section className="settlement-page" aria-labelledby="settlement-title">
       <h2 id="settlement-title">Support desk: settlement</h2>
+      <NotOfferedLine endpoints={PAGE_ENDPOINTS} />
       <form className="settlement-form" onSubmit={submit} role="search">
         <label>
           Team, fixtureId, oddsIds or a shared slip URL

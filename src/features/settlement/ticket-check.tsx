@@ -118,7 +118,7 @@ export function TicketCheck({ legs: given }: { readonly legs: readonly LookupLeg
         return settlement === undefined ? (
           <p key={fixtureId}>Loading {fixtureId}…</p>
         ) : (
-          <FixtureResult key={fixtureId} fixtureId={fixtureId} view={data.views.get(fixtureId)} settlement={settlement} />
+          <FixtureResult key={fixtureId} fixtureId={fixtureId} view={data.views.get(fixtureId)} settlement={settlement} gradedHere={data.gradedHere.has(fixtureId)} />
         );
       })}
       {atMs !== null && atError === null && <SettlementLegs legs={legs} data={data} atMs={atMs} stake={stake} currency={currency} format={format} />}

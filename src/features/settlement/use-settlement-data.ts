@@ -1,18 +1,22 @@
 // What the settlement lookup reads for its legs, all through React Query: each fixture's view
 // and settlement, the legs' markets from the catalogue, and the recorded prices of the legs that
-// name a bookmaker (one history request per fixture).
+// name a bookmaker (one history request per fixture). From a service that offers no settlement
+// (404/501), a finished fixture is graded here from its final score instead.
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { NotOfferedError } from '../../api/api-error.ts';
 import { fixtureHistoryQuery, fixturesQuery, marketsByOutcomesQuery, settlementQuery } from '../../api/queries.ts';
 import { useApiClient } from '../../api/use-api-client.ts';
 import type { FixtureHistoricalOddsResponse, FixtureView, Market, SettlementResponse } from '../../wire/schemas.ts';
-import type { LookupLeg } from './settlement-lookup.ts';
+import { gradeFromFinalScore, type LookupLeg } from './settlement-lookup.ts';
 
 export interface SettlementData {
   readonly fixtureIds: readonly string[];
   readonly views: ReadonlyMap<string, FixtureView>;
   readonly settlements: ReadonlyMap<string, SettlementResponse>;
   readonly settlementErrors: ReadonlyMap<string, unknown>;
+  /** Fixtures whose settlement was graded here from the final score (the service offers none). */
+  readonly gradedHere: ReadonlySet<string>;
   readonly marketsByOutcome: ReadonlyMap<number, Market>;
   readonly histories: ReadonlyMap<string, FixtureHistoricalOddsResponse>;
   readonly historyErrors: ReadonlyMap<string, unknown>;
@@ -51,13 +55,27 @@ export function useSettlementData(legs: readonly LookupLeg[]): SettlementData {
   };
   const s = pick(settlements);
   const h = pick(histories);
+  const views = new Map((fixtures.data ?? []).map((v) => [v.fixtureId, v]));
+  const marketsByOutcome = new Map((markets.data ?? []).flatMap((m) => m.outcomes.map((o) => [o.outcomeId, m] as const)));
+
+  const gradedHere = new Set<string>();
+  for (const [fixtureId, error] of s.errors) {
+    const view = views.get(fixtureId);
+    if (!(error instanceof NotOfferedError) || view === undefined || markets.isPending) continue;
+    const local = gradeFromFinalScore(view, legs, marketsByOutcome);
+    if (local === null) continue;
+    s.data.set(fixtureId, local);
+    s.errors.delete(fixtureId);
+    gradedHere.add(fixtureId);
+  }
 
   return {
     fixtureIds,
-    views: new Map((fixtures.data ?? []).map((v) => [v.fixtureId, v])),
+    views,
     settlements: s.data,
     settlementErrors: s.errors,
-    marketsByOutcome: new Map((markets.data ?? []).flatMap((m) => m.outcomes.map((o) => [o.outcomeId, m] as const))),
+    gradedHere,
+    marketsByOutcome,
     histories: h.data,
     historyErrors: h.errors,
     loading: fixtures.isPending || settlements.some((r) => r.isPending),
