@@ -175,6 +175,10 @@ function probes(): Probe[] {
     q('/futures/live', 'nothing', 'futures'),
     q(`/futures/live?sportId=${String(OUT_SPORT)}`, 'sport', 'futures'),
     q(`/futures/live?bookmakers=${OUT_BOOKMAKER}`, 'bookmaker', 'futures'),
+    q('/futures', 'nothing', 'futures'),
+    q('/futures?statusId=2', 'nothing', 'futures'),
+    q(`/futures?sportId=${String(OUT_SPORT)}`, 'sport', 'futures'),
+    q(`/futures?statusId=3&bookmakers=${OUT_BOOKMAKER}`, 'bookmaker', 'futures'),
     q(`/futures/odds?futureIds=${encodeURIComponent(ids.inFuture)}`, 'nothing', 'futures'),
     q(`/futures/odds?futureIds=${encodeURIComponent(ids.inFuture)}&bookmakers=pinnacle,${OUT_BOOKMAKER}`, 'bookmaker', 'futures'),
     q(`/futures/odds/historical?futureId=${encodeURIComponent(ids.inFuture)}&bookmakers=pinnacle`, 'nothing', 'historical'),
@@ -189,6 +193,7 @@ function probes(): Probe[] {
   if (ids.outFuture !== null) {
     const out = encodeURIComponent(ids.outFuture);
     list.push(
+      q(`/futures?futureIds=${out}`, 'sport', 'futures'),
       q(`/futures/odds?futureIds=${out}`, 'sport', 'futures'),
       q(`/futures/odds/historical?futureId=${out}&bookmakers=pinnacle`, 'sport', 'historical'),
       q(`/futures/odds/clv?futureId=${out}`, 'sport', 'clv'),
