@@ -37,7 +37,7 @@ export interface FuturesSeedOptions {
   readonly quoteRate: number;
 }
 
-/** Form and news move a future's chances every 10–50 minutes ÷ the quote rate. */
+/** In the seeded past, form and news move a future's chances every 10–50 minutes ÷ the quote rate. */
 const NEWS_MIN_MS = 10 * 60_000;
 const NEWS_SPAN_MS = 40 * 60_000;
 
@@ -73,7 +73,7 @@ export class FuturesBook {
   private readonly strengths = new Map<number, number>();
   private readonly names = new Map<number, string>();
   private readonly dirty = new Set<string>();
-  /** futureId → when form or news next moves its chances (in memory: a restart draws anew). */
+  /** futureId → when form or news next moves its chances in the seeded past. */
   private readonly nextNewsAtMs = new Map<string, number>();
   /** futureId → how many times its chances moved (see FutureBookLine.quotedVersion). */
   private readonly driftVersions = new Map<string, number>();
@@ -157,6 +157,11 @@ export class FuturesBook {
       this.openLines(replacement, closeAtMs);
     }
     this.advance(nowMs, rate, record);
+    // The process starts now: every book requotes at once on the first tick, as after a restart
+    // (`load` opens the lines due), so the stream carries every open future from the start.
+    for (const [futureId, lines] of this.lines) {
+      if ((this.records.get(futureId)?.statusId ?? 2) <= 1) for (const line of lines) line.nextQuoteAtMs = Math.min(line.nextQuoteAtMs, nowMs);
+    }
   }
 
   /** Runs `step` from one due requote to the next until `untilMs` (exclusive): the seeded past. */
@@ -170,7 +175,7 @@ export class FuturesBook {
       // The clock is whole milliseconds; so is every recorded changedAt.
       const at = Math.ceil(next);
       if (at >= untilMs) return;
-      this.step(at, rate, null, record);
+      this.step(at, rate, null, record, true);
     }
   }
 
@@ -217,8 +222,12 @@ export class FuturesBook {
     this.lines.set(record.futureId, lines);
   }
 
-  /** Moves open futures: strengths drift now and then, books requote at their pace. */
-  step(nowMs: number, quoteRate: number, feed: ChangeFeed | null, record: (changes: readonly FuturePriceChange[]) => void): void {
+  /**
+   * Moves open futures: strengths drift, books requote at their pace. Live, the chances drift
+   * whenever a book is due; `newsPaced` (the seeded past) drifts them on form and news only,
+   * every 10–50 minutes, so days of past stay a few hundred thousand rows, not millions.
+   */
+  step(nowMs: number, quoteRate: number, feed: ChangeFeed | null, record: (changes: readonly FuturePriceChange[]) => void, newsPaced = false): void {
     const rate = Math.max(0.01, quoteRate);
     for (const future of this.records.values()) {
       if (future.statusId > 1) continue;
@@ -226,9 +235,9 @@ export class FuturesBook {
       let due = false;
       for (const line of lines) if (nowMs >= line.nextQuoteAtMs) due = true;
       if (!due) continue;
-      // Form and news move one participant's chances a little, at their own pace: a requote in
-      // between finds the same chances and changes no price (and records nothing).
-      const newsAt = this.nextNewsAtMs.get(future.futureId) ?? nowMs;
+      // Form and news move one participant's chances a little; news-paced, a requote in between
+      // finds the same chances and changes no price (and records nothing).
+      const newsAt = newsPaced ? (this.nextNewsAtMs.get(future.futureId) ?? nowMs) : nowMs;
       if (nowMs >= newsAt) {
         const i = this.rng.int(0, future.drift.length - 1);
         future.drift[i] = (future.drift[i] ?? 0) * 0.98 + this.rng.normal(0, 0.05);
