@@ -393,6 +393,11 @@ describe('stream entitlement matrix', () => {
     for (const list of sockets.values()) for (const s of list) await s.control('login_ok');
     const epoch = (await sockets.get('demo-limited')?.[0]?.control('login_ok'))?.resume.serverEpoch ?? '';
     const startIds = (await sockets.get('demo-limited')?.[0]?.control('login_ok'))?.resume.serverEntryIds ?? {};
+    // Futures requote every 1-5 minutes, so a 30 s window may hold none: the knob moves one
+    // inside the key and one outside it now, so oddsFutures carries something to leak (and a
+    // fixtureIds-only subscription, which futures pass, has frames while its fixtures are quiet).
+    t.service.simulator.moveFuture(ids.inFuture);
+    if (ids.outFuture !== null) t.service.simulator.moveFuture(ids.outFuture);
     // A few seconds of streaming: 30 s of simulated time, pre-game and live, every channel.
     for (let i = 0; i < 60; i++) await t.advance(500);
     await settle(200);
