@@ -249,3 +249,18 @@ test('against the fake, which offers no settlement, a finished fixture\'s legs a
   await expect(grade(legs[0] ?? '')).toContainText('graded here');
   await expect(page.getByRole('status', { name: 'Not offered by this service' })).toContainText('settlement');
 });
+
+test("a spec-only service: the future's page shows its prices and history, and 'not offered' only where an endpoint is missing", async ({ page }) => {
+  await onFake(page);
+  await page.goto('/futures');
+  const table = page.getByRole('table', { name: 'Futures' });
+  await table.getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/futures\/[^/?]+/u);
+  // /futures/odds/clv is not offered: its section says so, the rest of the page is there.
+  await expect(page.getByRole('table', { name: 'Prices per participant and bookmaker' }).locator('td[data-odds-id]').first()).toHaveText(/\d/u);
+  await expect(page.getByRole('figure', { name: /^Price history at / })).toBeVisible();
+  await expect(page.getByText('Not offered by this service: /futures/odds/clv')).toBeVisible();
+
+  await page.goto('/futures?state=finished');
+  await expect(page.getByText('Not offered by this service: /futures')).toBeVisible();
+});

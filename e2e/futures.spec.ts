@@ -63,3 +63,41 @@ test("a future's prices update live, without a reload", async ({ page, request }
     .toBe(true);
   await expect(grid).toHaveAttribute('data-probe', 'kept');
 });
+
+test('finished futures are listed, and one opens on its settlement, closing prices and history', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto('/futures');
+  await page.getByLabel('State').selectOption({ label: 'Finished' });
+  await expect(page).toHaveURL(/state=finished/u);
+  const table = page.getByRole('table', { name: 'Futures' });
+  await expect(table.getByText(/^Won by /u).first()).toBeVisible();
+  await table.getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/futures\/[^/?]+/u);
+
+  const settlement = page.getByRole('region', { name: 'Settlement' });
+  await expect(settlement).toContainText(/Finished on .+: Won by \S/u);
+  const closing = page.getByRole('table', { name: 'Closing prices per participant and bookmaker' });
+  await expect(closing.locator('td[data-odds-id]').first()).toHaveText(/\d/u);
+  // The odds screen's market maths on the closing prices: a best price per participant, each
+  // complete book's overround, and whether the best prices leave an arbitrage.
+  await expect(closing.locator('td.best-price').first()).toBeVisible();
+  await expect(closing.getByRole('row', { name: /^Overround/u })).toContainText(/\d+\.\d%/u);
+  await expect(page.getByText(/^(No arbitrage across bookmakers|Arbitrage: )/u)).toBeVisible();
+  const chart = page.getByRole('figure', { name: /^Price history at / });
+  await expect(chart).toBeVisible();
+  expect(await chart.locator('.line-chart-plot .recharts-line').count()).toBeGreaterThanOrEqual(4);
+  await expect(page.getByRole('heading', { name: /^Opening and closing lines/u })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('a cancelled future says so, names its replacement, and still shows its closing prices', async ({ page }) => {
+  await page.goto('/futures?state=cancelled');
+  const table = page.getByRole('table', { name: 'Futures' });
+  await expect(table).toContainText('Cancelled: bets are void');
+  await table.getByRole('link').first().click();
+  const settlement = page.getByRole('region', { name: 'Settlement' });
+  await expect(settlement).toContainText(/Cancelled on .+: Cancelled: bets are void · replaced by /u);
+  await expect(page.getByRole('note')).toContainText('This future was cancelled and reissued');
+  await expect(page.getByRole('table', { name: 'Closing prices per participant and bookmaker' }).locator('td[data-odds-id]').first()).toHaveText(/\d/u);
+});

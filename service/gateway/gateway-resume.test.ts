@@ -52,7 +52,10 @@ describe('extended replay mode (the default)', () => {
   });
 
   /** Connects, streams a while, disconnects, lets `awayMs` pass, and resumes with its cursors. */
-  async function reconnectAfter(awayMs: number): Promise<{ cursors: Record<string, string>; resumed: StreamClient; epoch: string }> {
+  async function reconnectAfter(
+    awayMs: number,
+    whileAway: () => Promise<void> = () => Promise.resolve(),
+  ): Promise<{ cursors: Record<string, string>; resumed: StreamClient; epoch: string }> {
     const leaver = await StreamClient.login(t.wsUrl, loginFrame('demo-key', { bookmakers }));
     const epoch = (await leaver.control('login_ok')).resume.serverEpoch;
     // Until it holds a cursor of each busy replayable channel (futures requote every few seconds).
@@ -64,6 +67,7 @@ describe('extended replay mode (the default)', () => {
     const cursors = cursorsOf(leaver.data);
     leaver.close();
     await leaver.closed;
+    await whileAway();
     await t.advance(awayMs);
     const resumed = await StreamClient.login(
       t.wsUrl,
@@ -88,7 +92,15 @@ describe('extended replay mode (the default)', () => {
   });
 
   it('replays odds and oddsFutures as the latest state per oddsId, ending on the same entryId', async () => {
-    const { cursors, resumed } = await reconnectAfter(10_000);
+    // One future moved twice while away, so its oddsId has two missed frames the replay merges
+    // (whether the books' own requotes repeat a future within 10 s is up to the world).
+    const sim = t.service.simulator;
+    const futureId = sim.futures.views().find((f) => f.status.statusId === 1)?.futureId ?? '';
+    const { cursors, resumed } = await reconnectAfter(10_000, async () => {
+      sim.moveFuture(futureId);
+      await t.advance(1_000);
+      sim.moveFuture(futureId);
+    });
     const complete = resumed.received.findIndex((r) => r.kind === 'control' && r.frame.type === 'resume_complete');
     const replayed = resumed.received.slice(0, complete).flatMap((r) => (r.kind === 'data' ? [r.frame] : []));
     for (const channel of ['odds', 'oddsFutures'] as const) {

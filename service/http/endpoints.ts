@@ -40,6 +40,7 @@ export const ENDPOINTS = {
   fixtureLineups: e('/fixtures/lineups', 'fixtures'),
   fixtureStats: e('/fixtures/stats', 'fixtures'),
   futuresLive: e('/futures/live', 'futures'),
+  futures: e('/futures', 'futures'),
   futureOdds: e('/futures/odds', 'futures', 'odds'),
   futureHistorical: e('/futures/odds/historical', 'historical'),
   futureClv: e('/futures/odds/clv', 'clv'),

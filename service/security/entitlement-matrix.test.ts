@@ -177,6 +177,10 @@ function probes(): Probe[] {
     q('/futures/live', 'nothing', 'futures'),
     q(`/futures/live?sportId=${String(OUT_SPORT)}`, 'sport', 'futures'),
     q(`/futures/live?bookmakers=${OUT_BOOKMAKER}`, 'bookmaker', 'futures'),
+    q('/futures', 'nothing', 'futures'),
+    q('/futures?statusId=2', 'nothing', 'futures'),
+    q(`/futures?sportId=${String(OUT_SPORT)}`, 'sport', 'futures'),
+    q(`/futures?statusId=3&bookmakers=${OUT_BOOKMAKER}`, 'bookmaker', 'futures'),
     q(`/futures/odds?futureIds=${encodeURIComponent(ids.inFuture)}`, 'nothing', 'futures'),
     q(`/futures/odds?futureIds=${encodeURIComponent(ids.inFuture)}&bookmakers=pinnacle,${OUT_BOOKMAKER}`, 'bookmaker', 'futures'),
     q(`/futures/odds/historical?futureId=${encodeURIComponent(ids.inFuture)}&bookmakers=pinnacle`, 'nothing', 'historical'),
@@ -191,6 +195,7 @@ function probes(): Probe[] {
   if (ids.outFuture !== null) {
     const out = encodeURIComponent(ids.outFuture);
     list.push(
+      q(`/futures?futureIds=${out}`, 'sport', 'futures'),
       q(`/futures/odds?futureIds=${out}`, 'sport', 'futures'),
       q(`/futures/odds/historical?futureId=${out}&bookmakers=pinnacle`, 'sport', 'historical'),
       q(`/futures/odds/clv?futureId=${out}`, 'sport', 'clv'),
@@ -390,6 +395,11 @@ describe('stream entitlement matrix', () => {
     for (const list of sockets.values()) for (const s of list) await s.control('login_ok');
     const epoch = (await sockets.get('demo-limited')?.[0]?.control('login_ok'))?.resume.serverEpoch ?? '';
     const startIds = (await sockets.get('demo-limited')?.[0]?.control('login_ok'))?.resume.serverEntryIds ?? {};
+    // Futures requote every 1-5 minutes, so a 30 s window may hold none: the knob moves one
+    // inside the key and one outside it now, so oddsFutures carries something to leak (and a
+    // fixtureIds-only subscription, which futures pass, has frames while its fixtures are quiet).
+    t.service.simulator.moveFuture(ids.inFuture);
+    if (ids.outFuture !== null) t.service.simulator.moveFuture(ids.outFuture);
     // A few seconds of streaming: 30 s of simulated time, pre-game and live, every channel.
     for (let i = 0; i < 60; i++) await t.advance(500);
     await settle(200);

@@ -13,7 +13,7 @@ function seeded(): { book: FuturesBook; changes: FuturePriceChange[] } {
   const ref = testReference();
   const book = new FuturesBook(ref, TEST_SEED, new PricingQuotes(), ref.bookmakers);
   const changes: FuturePriceChange[] = [];
-  book.seed(NOW, (c) => changes.push(...c));
+  book.seed(NOW, { pastMs: 0, quoteRate: 1 }, (c) => changes.push(...c));
   return { book, changes };
 }
 

@@ -25,7 +25,24 @@ export interface FutureRecord {
   /** Log-scale strength drift per participant, same order. */
   drift: number[];
   winnerId: number | null;
+  /** When it was settled or cancelled (epoch ms, a whole second); null while open. */
+  settledAt: number | null;
 }
+
+/** How far back a first start seeds futures history, and at what pace. */
+export interface FuturesSeedOptions {
+  /** The seeded past (ms): SEED_PAST_DAYS, at least {@link MIN_SEED_PAST_MS}. */
+  readonly pastMs: number;
+  /** The requote pace of `step` (QUOTE_RATE); the past is seeded at most at the default pace. */
+  readonly quoteRate: number;
+}
+
+/** In the seeded past, form and news move a future's chances every 10–50 minutes ÷ the quote rate. */
+const NEWS_MIN_MS = 10 * 60_000;
+const NEWS_SPAN_MS = 40 * 60_000;
+
+/** Even with SEED_PAST_DAYS=0 the closed futures get a history to close on. */
+export const MIN_SEED_PAST_MS = 6 * 3600_000;
 
 /** Softmax temperature on the catalogue's log-scale strength: a ±0.6 spread gives favourites of 20–35 %. */
 const STRENGTH_SCALE = 3;
@@ -44,6 +61,8 @@ interface FutureBookLine {
   readonly entries: Map<number, FutureOddsEntry>;
   nextQuoteAtMs: number;
   readonly rng: Rng;
+  /** The future's drift version this book last quoted: the same chances give the same prices. */
+  quotedVersion: number;
 }
 
 export class FuturesBook {
@@ -54,6 +73,10 @@ export class FuturesBook {
   private readonly strengths = new Map<number, number>();
   private readonly names = new Map<number, string>();
   private readonly dirty = new Set<string>();
+  /** futureId → when form or news next moves its chances in the seeded past. */
+  private readonly nextNewsAtMs = new Map<string, number>();
+  /** futureId → how many times its chances moved (see FutureBookLine.quotedVersion). */
+  private readonly driftVersions = new Map<string, number>();
   private readonly rng: Rng;
 
   constructor(
@@ -75,60 +98,104 @@ export class FuturesBook {
 
   /**
    * First start: a winner future per current season (one of them cancelled and reissued), and a
-   * settled one on a past season, each with a short price history up to `nowMs`.
+   * settled one on a past season, with the price history `step` would have recorded over the
+   * seeded past (every book at its normal requote pace): the futures open when the past begins,
+   * the cancellation and the settlement fall in its middle. `record` may flush in between.
    */
-  seed(nowMs: number, record: (changes: readonly FuturePriceChange[]) => void): void {
+  seed(nowMs: number, options: FuturesSeedOptions, record: (changes: readonly FuturePriceChange[]) => void): void {
     const nowSec = Math.floor(nowMs / 1000);
-    let reissued = false;
-    let settled = false;
+    const pastMs = Math.max(MIN_SEED_PAST_MS, options.pastMs);
+    const fromMs = nowMs - pastMs;
+    // A whole second, so the closing rows sit exactly at `settledAt` = endTime × 1000.
+    const closeAtMs = Math.floor((fromMs + pastMs / 2) / 1000) * 1000;
+    // A faster QUOTE_RATE applies from the start; seeding the past at it would not end.
+    const rate = Math.min(1, options.quoteRate);
+    let reissue: FutureRecord | null = null;
+    let settle: FutureRecord | null = null;
     for (const tournament of this.ref.tournaments) {
       const seasons = this.ref.seasons.filter((s) => s.tournamentId === tournament.tournamentId);
       const participantIds = tournament.participantIds.slice(0, MAX_PARTICIPANTS);
       if (participantIds.length < 2) continue;
       for (const season of seasons) {
-        if (!season.current && settled) continue;
+        if (!season.current && settle !== null) continue;
         const base: FutureRecord = {
           futureId: this.futureIdOf(tournament, season, 1),
           sportId: tournament.sportId,
           tournamentId: tournament.tournamentId,
           seasonId: season.seasonId,
           startTime: season.current ? nowSec - 30 * 86_400 : nowSec - 400 * 86_400,
-          endTime: season.current ? nowSec + 120 * 86_400 : nowSec - 40 * 86_400,
-          statusId: season.current ? 1 : 2,
+          // A past season's future ends when it is settled, inside the seeded past.
+          endTime: season.current ? nowSec + 120 * 86_400 : closeAtMs / 1000,
+          // Open until the seeded past reaches its settlement.
+          statusId: 1,
           reissuedFutureId: null,
           participantIds: [...participantIds],
           drift: participantIds.map(() => 0),
           winnerId: null,
+          settledAt: null,
         };
         this.records.set(base.futureId, base);
-        this.openLines(base, nowMs - 3 * 86_400_000);
-        // A short history: the opening prices three days ago and a few moves since.
-        for (let t = nowMs - 3 * 86_400_000; t < nowMs; t += 12 * 3600_000) this.requoteAll(base, t, null, record, true);
-        if (!season.current) {
-          settled = true;
-          const probs = winProbabilities(base.participantIds.map((id) => this.strengths.get(id) ?? 0), base.drift);
-          base.winnerId = pickWeighted(this.rng, base.participantIds, probs);
-          this.close(base, nowMs, null, record);
-        } else if (!reissued) {
-          // The market was re-listed (a rules change): the old future is cancelled, a new one replaces it.
-          reissued = true;
-          const replacement: FutureRecord = { ...base, futureId: this.futureIdOf(tournament, season, 2), drift: [...base.drift], statusId: 1 };
-          base.statusId = 3;
-          base.reissuedFutureId = replacement.futureId;
-          this.close(base, nowMs, null, record);
-          this.records.set(replacement.futureId, replacement);
-          this.dirty.add(replacement.futureId);
-          this.openLines(replacement, nowMs);
-          this.requoteAll(replacement, nowMs, null, record, true);
-        }
+        this.openLines(base, fromMs);
         this.dirty.add(base.futureId);
+        if (!season.current) settle = base;
+        else reissue ??= base;
       }
     }
+    this.advance(closeAtMs, rate, record);
+    if (settle !== null) {
+      const probs = winProbabilities(settle.participantIds.map((id) => this.strengths.get(id) ?? 0), settle.drift);
+      settle.winnerId = pickWeighted(this.rng, settle.participantIds, probs);
+      this.close(settle, 2, closeAtMs, null, record);
+    }
+    if (reissue !== null) {
+      // The market was re-listed (a rules change): the old future is cancelled, a new one replaces it.
+      const replacement: FutureRecord = { ...reissue, futureId: this.futureIdOf(this.tournamentOf(reissue), this.seasonOf(reissue), 2), drift: [...reissue.drift], statusId: 1 };
+      reissue.reissuedFutureId = replacement.futureId;
+      this.close(reissue, 3, closeAtMs, null, record);
+      this.records.set(replacement.futureId, replacement);
+      this.dirty.add(replacement.futureId);
+      this.openLines(replacement, closeAtMs);
+    }
+    this.advance(nowMs, rate, record);
+    // The process starts now: every book requotes at once on the first tick, as after a restart
+    // (`load` opens the lines due), so the stream carries every open future from the start.
+    for (const [futureId, lines] of this.lines) {
+      if ((this.records.get(futureId)?.statusId ?? 2) <= 1) for (const line of lines) line.nextQuoteAtMs = Math.min(line.nextQuoteAtMs, nowMs);
+    }
+  }
+
+  /** Runs `step` from one due requote to the next until `untilMs` (exclusive): the seeded past. */
+  private advance(untilMs: number, rate: number, record: (changes: readonly FuturePriceChange[]) => void): void {
+    for (;;) {
+      let next = Number.POSITIVE_INFINITY;
+      for (const [futureId, lines] of this.lines) {
+        if ((this.records.get(futureId)?.statusId ?? 2) > 1) continue;
+        for (const line of lines) if (line.nextQuoteAtMs < next) next = line.nextQuoteAtMs;
+      }
+      // The clock is whole milliseconds; so is every recorded changedAt.
+      const at = Math.ceil(next);
+      if (at >= untilMs) return;
+      this.step(at, rate, null, record, true);
+    }
+  }
+
+  private tournamentOf(record: FutureRecord): TournamentRef {
+    const tournament = this.ref.tournaments.find((t) => t.tournamentId === record.tournamentId);
+    if (tournament === undefined) throw new Error(`future ${record.futureId}: unknown tournament ${String(record.tournamentId)}`);
+    return tournament;
+  }
+
+  private seasonOf(record: FutureRecord): SeasonRef {
+    const season = this.ref.seasons.find((s) => s.seasonId === record.seasonId);
+    if (season === undefined) throw new Error(`future ${record.futureId}: unknown season ${String(record.seasonId)}`);
+    return season;
   }
 
   load(rows: readonly LifecycleRecord[]): void {
     for (const { json } of rows) {
-      const record = JSON.parse(json) as FutureRecord;
+      // Records saved before settledAt existed lack it.
+      const parsed = JSON.parse(json) as Omit<FutureRecord, 'settledAt'> & { settledAt?: number | null };
+      const record: FutureRecord = { ...parsed, settledAt: parsed.settledAt ?? null };
       this.records.set(record.futureId, record);
       if (record.statusId <= 1) this.openLines(record, 0);
     }
@@ -150,13 +217,17 @@ export class FuturesBook {
     for (const book of this.books) {
       if (!book.sportIds.includes(record.sportId)) continue;
       const rng = createRng(`${record.futureId}/${book.bookmaker}`);
-      lines.push({ book, entries: new Map(), nextQuoteAtMs: nowMs + rng.next() * 60_000, rng });
+      lines.push({ book, entries: new Map(), nextQuoteAtMs: nowMs + rng.next() * 60_000, rng, quotedVersion: -1 });
     }
     this.lines.set(record.futureId, lines);
   }
 
-  /** Moves open futures: strengths drift now and then, books requote at their pace. */
-  step(nowMs: number, quoteRate: number, feed: ChangeFeed | null, record: (changes: readonly FuturePriceChange[]) => void): void {
+  /**
+   * Moves open futures: strengths drift, books requote at their pace. Live, the chances drift
+   * whenever a book is due; `newsPaced` (the seeded past) drifts them on form and news only,
+   * every 10–50 minutes, so days of past stay a few hundred thousand rows, not millions.
+   */
+  step(nowMs: number, quoteRate: number, feed: ChangeFeed | null, record: (changes: readonly FuturePriceChange[]) => void, newsPaced = false): void {
     const rate = Math.max(0.01, quoteRate);
     for (const future of this.records.values()) {
       if (future.statusId > 1) continue;
@@ -164,13 +235,19 @@ export class FuturesBook {
       let due = false;
       for (const line of lines) if (nowMs >= line.nextQuoteAtMs) due = true;
       if (!due) continue;
-      // Form and news move one participant's chances a little.
-      const i = this.rng.int(0, future.drift.length - 1);
-      future.drift[i] = (future.drift[i] ?? 0) * 0.98 + this.rng.normal(0, 0.05);
-      this.dirty.add(future.futureId);
+      // Form and news move one participant's chances a little; news-paced, a requote in between
+      // finds the same chances and changes no price (and records nothing).
+      const newsAt = newsPaced ? (this.nextNewsAtMs.get(future.futureId) ?? nowMs) : nowMs;
+      if (nowMs >= newsAt) {
+        const i = this.rng.int(0, future.drift.length - 1);
+        future.drift[i] = (future.drift[i] ?? 0) * 0.98 + this.rng.normal(0, 0.05);
+        this.driftMoved(future.futureId);
+        this.nextNewsAtMs.set(future.futureId, nowMs + (NEWS_MIN_MS + this.rng.next() * NEWS_SPAN_MS) / rate);
+      }
       for (const line of lines) {
         if (nowMs < line.nextQuoteAtMs) continue;
-        this.requote(future, line, nowMs, feed, record, false);
+        // Quoting is deterministic: unchanged chances would give unchanged prices, at a cost.
+        if (line.quotedVersion !== this.versionOf(future.futureId)) this.requote(future, line, nowMs, feed, record, false);
         line.nextQuoteAtMs = nowMs + ((60_000 + line.rng.next() * 240_000) / rate);
       }
     }
@@ -191,11 +268,22 @@ export class FuturesBook {
   private requoteAll(future: FutureRecord, nowMs: number, feed: ChangeFeed | null, record: (changes: readonly FuturePriceChange[]) => void, drift: boolean): void {
     if (drift) {
       for (let i = 0; i < future.drift.length; i++) future.drift[i] = (future.drift[i] ?? 0) * 0.98 + this.rng.normal(0, 0.05);
+      this.driftMoved(future.futureId);
     }
     for (const line of this.lines.get(future.futureId) ?? []) this.requote(future, line, nowMs, feed, record, false);
   }
 
+  private driftMoved(futureId: string): void {
+    this.driftVersions.set(futureId, this.versionOf(futureId) + 1);
+    this.dirty.add(futureId);
+  }
+
+  private versionOf(futureId: string): number {
+    return this.driftVersions.get(futureId) ?? 0;
+  }
+
   private requote(future: FutureRecord, line: FutureBookLine, nowMs: number, feed: ChangeFeed | null, record: (changes: readonly FuturePriceChange[]) => void, closing: boolean): void {
+    line.quotedVersion = this.versionOf(future.futureId);
     const probs = winProbabilities(future.participantIds.map((id) => this.strengths.get(id) ?? 0), future.drift);
     const prices = closing ? null : this.quoting.quote(probs, line.book, false, line.rng);
     const changes: FuturePriceChange[] = [];
@@ -241,7 +329,10 @@ export class FuturesBook {
     if (changes.length > 0) record(changes);
   }
 
-  private close(future: FutureRecord, nowMs: number, feed: ChangeFeed | null, record: (changes: readonly FuturePriceChange[]) => void): void {
+  /** Settles (2) or cancels (3) a future at `nowMs`: every price goes inactive, the books close. */
+  private close(future: FutureRecord, statusId: 2 | 3, nowMs: number, feed: ChangeFeed | null, record: (changes: readonly FuturePriceChange[]) => void): void {
+    future.statusId = statusId;
+    future.settledAt = nowMs;
     for (const line of this.lines.get(future.futureId) ?? []) this.requote(future, line, nowMs, feed, record, true);
     this.lines.delete(future.futureId);
     this.dirty.add(future.futureId);
@@ -263,9 +354,11 @@ export class FuturesBook {
     const tournament = this.ref.tournaments.find((t) => t.tournamentId === record.tournamentId);
     const season = this.ref.seasons.find((s) => s.seasonId === record.seasonId);
     const sport = this.ref.sports.find((s) => s.sportId === record.sportId);
+    // The books that quote (or quoted, once closed) it: a closed future's history is theirs.
     const bookmakers: Future['bookmakers'] = {};
-    for (const line of this.lines.get(futureId) ?? []) {
-      bookmakers[line.book.bookmaker] = { bookmaker: line.book.bookmaker, bookmakerFutureId: `${line.book.bookmaker}-${futureId}`, participantsRotated: false };
+    for (const book of this.books) {
+      if (!book.sportIds.includes(record.sportId)) continue;
+      bookmakers[book.bookmaker] = { bookmaker: book.bookmaker, bookmakerFutureId: `${book.bookmaker}-${futureId}`, participantsRotated: false };
     }
     return {
       futureId,
@@ -280,7 +373,9 @@ export class FuturesBook {
       participants: record.participantIds.map((participantId) => ({ participantId, participantName: this.names.get(participantId) ?? '' })),
       externalProviders: { betradarId: Number(futureId.replace(/\D/g, '').slice(-8)) },
       bookmakers,
+      // Extensions (docs/api.md): the winner of a finished future, and when it closed.
       winnerParticipantId: record.winnerId,
+      settledAt: record.settledAt,
     };
   }
 

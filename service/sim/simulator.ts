@@ -128,6 +128,8 @@ const META_STARTED = 'firstStartedAt';
 const ROTATION_NOTICE_SEC = 45 * 60;
 /** On first start the rotation is seeded from this far back, so matches are already live. */
 const ROTATION_SEED_PAST_SEC = 25 * 60;
+/** Seeding writes its history in batches of this many changes, so memory stays flat. */
+const SEED_FLUSH_CHANGES = 100_000;
 /** Finished fixtures drop their in-memory odds after this long (history keeps them). */
 const RETIRE_AFTER_MS = 30 * 60_000;
 /** Live records are saved this often; status changes are saved at once. */
@@ -335,8 +337,10 @@ export class Simulator implements ChangeSink {
     for (const plan of planned) this.addFixture(plan);
     // The past is played out fixture by fixture, at a coarse pace, with the same code as live.
     for (const runtime of [...this.fixtures.values()]) this.fastForward(runtime, nowMs);
-    this.futures.seed(nowMs, (changes) => {
+    this.futures.seed(nowMs, { pastMs: this.settings.seedPastDays * 86_400_000, quoteRate: this.settings.quoteRate }, (changes) => {
       this.recordFutureChanges(changes);
+      // Days of futures at their normal pace are millions of rows: written as they come.
+      if (this.pendingChanges.length >= SEED_FLUSH_CHANGES) this.flushHistory();
     });
     this.flushHistory();
     this.saveAll();

@@ -16,6 +16,7 @@ import {
   statsPayloadSchema,
   futureClvResponseSchema,
   futureHistoricalOddsResponseSchema,
+  futuresResponseSchema,
   futureOddsResponseSchema,
   liveFuturesResponseSchema,
   mainOddsResponseSchema,
@@ -40,6 +41,7 @@ import {
   type StatsPayload,
   type FutureClvResponse,
   type FutureHistoricalOddsResponse,
+  type FuturesResponse,
   type FutureOddsResponse,
   type LiveFuturesResponse,
   type MainOddsResponse,
@@ -94,6 +96,15 @@ export type FixtureFilters = {
 };
 
 /** `/fixtures/odds` and `/fixtures/odds/main` (spec 4.3): exactly one of `tournamentId`, `fixtureIds`. */
+/** The filters of `GET /futures` (docs/api.md). A type, not an interface: it must fit the query-parameter record. */
+export type FuturesFilters = {
+  readonly statusId?: 0 | 1 | 2 | 3;
+  readonly sportId?: number;
+  readonly tournamentId?: number;
+  readonly futureIds?: IdList;
+  readonly bookmakers?: IdList;
+};
+
 export type OddsQuery = ({ readonly tournamentId: number } | { readonly fixtureIds: IdList }) & {
   /** Default: every bookmaker of the key. */
   readonly bookmakers?: IdList;
@@ -148,6 +159,8 @@ export interface ApiClient {
   settlement(query: { readonly fixtureId: string }): Promise<SettlementResponse>;
 
   futuresLive(query?: { readonly sportId?: number; readonly tournamentId?: number; readonly bookmakers?: IdList }): Promise<LiveFuturesResponse>;
+  /** Every future by state (`GET /futures`, our extension: docs/api.md); a spec-only service answers 404. */
+  futures(query?: FuturesFilters): Promise<FuturesResponse>;
   futureOdds(query: { readonly futureIds: IdList; readonly bookmakers?: IdList }): Promise<FutureOddsResponse>;
   /** Spec 4.8: without `oddsIds`, `bookmakers` must name exactly one bookmaker. */
   futureHistory(query: { readonly futureId: string } & ClvQuery): Promise<FutureHistoricalOddsResponse>;
@@ -361,6 +374,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     fixtureClv: (query) => get('/fixtures/odds/clv', clvFixtureViewSchema, query),
     settlement: (query) => get('/fixtures/settlement', settlementResponseSchema, query),
     futuresLive: (query = {}) => get('/futures/live', liveFuturesResponseSchema, query),
+    futures: (query = {}) => get('/futures', futuresResponseSchema, query),
     futureOdds: (query) => get('/futures/odds', futureOddsResponseSchema, query),
     futureHistory: (query) => get('/futures/odds/historical', futureHistoricalOddsResponseSchema, query),
     futureClv: (query) => get('/futures/odds/clv', futureClvResponseSchema, query),

@@ -2,7 +2,7 @@
 // settlement and parlay quotes. Current odds are deliberately absent: live prices belong to the
 // book (src/book), which a snapshot from ./snapshots.ts only seeds.
 import { queryOptions } from '@tanstack/react-query';
-import type { ApiClient, ClvQuery, FixtureFilters, FixtureHistoryQuery } from './client.ts';
+import type { ApiClient, ClvQuery, FixtureFilters, FixtureHistoryQuery, FuturesFilters } from './client.ts';
 import {
   bookmakerKeys,
   fixtureKeys,
@@ -184,6 +184,20 @@ export function liveFuturesQuery(
   filters: { readonly sportId?: number; readonly tournamentId?: number; readonly bookmakers?: readonly string[] } = {},
 ) {
   return queryOptions({ queryKey: futureKeys.list(filters), queryFn: () => client.futuresLive(filters), staleTime: LIST_STALE_MS });
+}
+
+/** Futures in any state (`/futures`, our extension): a service without it fails with NotOfferedError. */
+export function futuresQuery(client: ApiClient, filters: FuturesFilters = {}) {
+  return queryOptions({ queryKey: futureKeys.byState(filters), queryFn: () => client.futures(filters), staleTime: LIST_STALE_MS });
+}
+
+/** One future's listing record in any state (`/futures?futureIds=`), or null when the service does not know it. */
+export function futureQuery(client: ApiClient, futureId: string) {
+  return queryOptions({
+    queryKey: [...futureKeys.detail(futureId), 'view'] as const,
+    queryFn: async () => (await client.futures({ futureIds: [futureId] }))[0] ?? null,
+    staleTime: LIST_STALE_MS,
+  });
 }
 
 /** Spec 4.8: without `oddsIds`, `bookmakers` must name exactly one bookmaker. */

@@ -1,7 +1,7 @@
 // React Query keys per resource, from general to specific (TkDodo's key factories), so a page
 // can invalidate "every fixture list" or "this fixture's history" by prefix. Keys hold no client
 // identity: the app clears the cache whenever the base URL, key or language change.
-import type { ClvQuery, FixtureFilters } from './client.ts';
+import type { ClvQuery, FixtureFilters, FuturesFilters } from './client.ts';
 
 /** An id list as a key part: de-duplicated and sorted, so the same set gives the same key. */
 function idSet<T extends string | number>(ids: readonly T[] | undefined): T[] | undefined {
@@ -93,6 +93,8 @@ export const futureKeys = {
   lists: () => [...futureKeys.all, 'list'] as const,
   list: (filters: { readonly sportId?: number; readonly tournamentId?: number; readonly bookmakers?: readonly string[] } = {}) =>
     [...futureKeys.lists(), filterPart(filters)] as const,
+  /** `/futures` (any state); apart from `list`, which is the spec's `/futures/live`. */
+  byState: (filters: FuturesFilters = {}) => [...futureKeys.lists(), 'by-state', filterPart(filters)] as const,
   detail: (futureId: string) => [...futureKeys.all, 'detail', futureId] as const,
   history: (futureId: string, query: ClvQuery = {}) => [...futureKeys.detail(futureId), 'history', filterPart(query)] as const,
   clv: (futureId: string, query: ClvQuery = {}) => [...futureKeys.detail(futureId), 'clv', filterPart(query)] as const,

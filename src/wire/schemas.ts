@@ -601,12 +601,20 @@ export const futureSchema = z.looseObject({
   participants: z.array(futureParticipantSchema),
   externalProviders: externalProvidersSchema,
   bookmakers: z.record(z.string(), futureBookmakerMetaSchema),
+  // Extensions of the embedded service (docs/api.md), absent from a spec-only service: the
+  // winner of a finished future, and when a future was settled or cancelled (epoch ms).
+  winnerParticipantId: z.number().int().nullable().optional(),
+  settledAt: epochMsSchema.nullable().optional(),
 });
 export type Future = z.infer<typeof futureSchema>;
 
 /** `GET /futures/live` (spec 4.9). */
 export const liveFuturesResponseSchema = z.array(futureSchema);
 export type LiveFuturesResponse = z.infer<typeof liveFuturesResponseSchema>;
+
+/** `GET /futures` (docs/api.md, our extension): every future by state, in the live listing's shape. */
+export const futuresResponseSchema = z.array(futureSchema);
+export type FuturesResponse = z.infer<typeof futuresResponseSchema>;
 
 /** A future price (spec 2.7): a historical entry, and the entry of the `oddsFutures` channel. */
 export const futureOddsEntrySchema = z.looseObject({

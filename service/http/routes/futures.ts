@@ -1,12 +1,14 @@
-// Futures (outrights): /futures/live (spec 4.9) and /futures/odds (current prices; our design
-// in the shape of /fixtures/odds). Filtered to the key's sports, tournaments and bookmakers.
+// Futures (outrights): /futures/live (spec 4.9), /futures (every future by state; our design)
+// and /futures/odds (current prices; our design in the shape of /fixtures/odds). Filtered to
+// the key's sports, tournaments and bookmakers.
 import type { Future, FutureOddsEntry } from '../../../src/wire/schemas.ts';
 import type { ReferenceIndex } from '../../catalogue/reference-data.ts';
+import type { FastifyRequest } from 'fastify';
 import type { ApiHandler } from '../app.ts';
 import { invalidFilters } from '../errors.ts';
 import { localizeEvent } from '../localize.ts';
 import type { FutureSource } from '../ports.ts';
-import { intParam, listParam } from '../query.ts';
+import { intParam, listParam, type Query } from '../query.ts';
 import { chosenBookmakers, entitlementOf, requireFutureId, requireSport, requireTournament, requireTournamentId } from '../scope.ts';
 
 export interface FutureRoutesDeps {
@@ -14,32 +16,59 @@ export interface FutureRoutesDeps {
   readonly reference: ReferenceIndex;
 }
 
-export function futureHandlers(deps: FutureRoutesDeps): Record<'futuresLive' | 'futureOdds', ApiHandler> {
+/** Open futures (statusId 0 or 1): what `/futures/live` lists. */
+const isOpen = (f: Future) => f.status.statusId === 0 || f.status.statusId === 1;
+
+export function futureHandlers(deps: FutureRoutesDeps): Record<'futuresLive' | 'futures' | 'futureOdds', ApiHandler> {
+  /**
+   * Futures the key may see that pass the common filters (`sportId`, `tournamentId`, a named
+   * sport or tournament outside the key → 403) and `keep`, by futureId, each with the
+   * bookmakers the key and `bookmakers=` choose.
+   */
+  const list = (query: Query, request: FastifyRequest, keep: (f: Future) => boolean): Future[] => {
+    const e = entitlementOf(request);
+    const sportId = intParam(query, 'sportId', { min: 10, max: 99 });
+    const tournamentId = intParam(query, 'tournamentId', { min: 0, max: 999_999 });
+    if (sportId !== undefined) requireSport(e, sportId);
+    if (tournamentId !== undefined) requireTournamentId(e, deps.reference, tournamentId);
+    const chosen = new Set(chosenBookmakers(e, deps.reference.data.bookmakers.map((b) => b.bookmaker), query));
+    return deps.futures
+      .views()
+      .filter(
+        (f) =>
+          keep(f) &&
+          e.allowsSport(f.sport.sportId) &&
+          e.allowsTournament(f.tournament.tournamentId) &&
+          (sportId === undefined || f.sport.sportId === sportId) &&
+          (tournamentId === undefined || f.tournament.tournamentId === tournamentId),
+      )
+      .sort((a, b) => (a.futureId < b.futureId ? -1 : a.futureId > b.futureId ? 1 : 0))
+      .map((f) => {
+        const bookmakers: Future['bookmakers'] = {};
+        for (const [slug, meta] of Object.entries(f.bookmakers)) if (chosen.has(slug)) bookmakers[slug] = meta;
+        return { ...localizeEvent(f, request.lang, deps.reference), bookmakers };
+      });
+  };
+
   return {
-    futuresLive: (query, request) => {
-      const e = entitlementOf(request);
-      const sportId = intParam(query, 'sportId', { min: 10, max: 99 });
-      const tournamentId = intParam(query, 'tournamentId', { min: 0, max: 999_999 });
-      if (sportId !== undefined) requireSport(e, sportId);
-      if (tournamentId !== undefined) requireTournamentId(e, deps.reference, tournamentId);
-      const chosen = new Set(chosenBookmakers(e, deps.reference.data.bookmakers.map((b) => b.bookmaker), query));
-      const bookmakerAllowed = (slug: string) => chosen.has(slug);
-      return deps.futures
-        .views()
-        .filter(
-          (f) =>
-            (f.status.statusId === 0 || f.status.statusId === 1) &&
-            e.allowsSport(f.sport.sportId) &&
-            e.allowsTournament(f.tournament.tournamentId) &&
-            (sportId === undefined || f.sport.sportId === sportId) &&
-            (tournamentId === undefined || f.tournament.tournamentId === tournamentId),
-        )
-        .sort((a, b) => (a.futureId < b.futureId ? -1 : a.futureId > b.futureId ? 1 : 0))
-        .map((f) => {
-          const bookmakers: Future['bookmakers'] = {};
-          for (const [slug, meta] of Object.entries(f.bookmakers)) if (bookmakerAllowed(slug)) bookmakers[slug] = meta;
-          return { ...localizeEvent(f, request.lang, deps.reference), bookmakers };
-        });
+    futuresLive: (query, request) => list(query, request, isOpen),
+
+    // Our extension (docs/api.md): every future by state, so finished and cancelled ones stay reachable.
+    futures: (query, request) => {
+      const statusId = intParam(query, 'statusId', { min: 0, max: 3 });
+      const ids = listParam(query, 'futureIds');
+      if (ids !== undefined) {
+        // Named futures outside the key fail the request (spec 5.8); unknown ones are left out.
+        const e = entitlementOf(request);
+        for (const id of ids) {
+          // Judged by the id's own segments first (403 whether it exists or not), then as found.
+          requireFutureId(e, deps.reference, id);
+          const future = deps.futures.view(id);
+          if (future !== null) requireTournament(e, future.sport.sportId, future.tournament.tournamentId);
+        }
+      }
+      const wanted = ids === undefined ? null : new Set(ids);
+      return list(query, request, (f) => (statusId === undefined || f.status.statusId === statusId) && (wanted === null || wanted.has(f.futureId)));
     },
 
     futureOdds: (query, request) => {

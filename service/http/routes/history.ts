@@ -226,8 +226,10 @@ export function historyHandlers(deps: HistoryRoutesDeps): Record<
       const future = futureParam(e, deps, query);
       const bookmakers = chosenBookmakers(e, deps.reference.data.bookmakers.map((b) => b.bookmaker), query);
       const oddsIds = oddsIdFilter(e, query, future.futureId);
+      // A future closes when it is settled or cancelled (it has no kick-off): its prices then go
+      // inactive, so its CLV is the last change before that moment (docs/domain.md).
       const ended = future.status.statusId === 2 || future.status.statusId === 3;
-      const cutOff = ended ? future.endTime * 1000 : deps.now() + 1;
+      const cutOff = ended ? (future.settledAt ?? future.endTime * 1000) : deps.now() + 1;
       const pairs = deps.store.readFutureOpeningAndClosing(future.futureId, cutOff, { bookmakers, ...(oddsIds === undefined ? {} : { oddsIds }) });
       const odds: Record<string, Record<string, unknown>> = {};
       for (const [oddsId, pair] of pairs) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Future, FutureClvResponse } from '../../wire/schemas.ts';
-import { bookmakerOptions, clvParticipantIds, filterFutures, futureClvRows, parseFuturesFilters } from './futures-model.ts';
+import { bookmakerOptions, clvParticipantIds, filterFutures, futureClvRows, futurePriceTable, parseFuturesFilters } from './futures-model.ts';
 
 const future = (futureId: string, sportId: number, tournamentName: string, names: readonly string[]) =>
   ({
@@ -57,7 +57,13 @@ describe('filterFutures', () => {
   });
 
   it('reads a missing or malformed sport from the URL as no sport filter', () => {
-    expect(parseFuturesFilters(new URLSearchParams('sport=abc&q=x'))).toEqual({ sportId: null, search: 'x' });
+    expect(parseFuturesFilters(new URLSearchParams('sport=abc&q=x'))).toEqual({ state: 'open', sportId: null, search: 'x' });
+  });
+
+  it('reads the state from the URL, open unless finished or cancelled', () => {
+    expect(parseFuturesFilters(new URLSearchParams('state=finished')).state).toBe('finished');
+    expect(parseFuturesFilters(new URLSearchParams('state=cancelled')).state).toBe('cancelled');
+    expect(parseFuturesFilters(new URLSearchParams('state=bogus')).state).toBe('open');
   });
 });
 
@@ -81,5 +87,40 @@ describe('futureClvRows', () => {
 
   it('lists the participants the answer covers', () => {
     expect(clvParticipantIds(clv)).toEqual([1, 2]);
+  });
+});
+
+describe('futurePriceTable', () => {
+  const entry = (bookmaker: string, participantId: number, price: number, active = true) => ({ bookmaker, participantId, price, active, changedAt: 1 });
+  const prices = new Map(
+    [entry('pinnacle', 1, 1.8), entry('pinnacle', 2, 2.0), entry('bet365', 1, 2.2), entry('bet365', 2, 1.7), entry('kalshi', 1, 3, false)].map((e) => [
+      `fx:${e.bookmaker}:${String(e.participantId)}`,
+      e,
+    ]),
+  );
+  const table = futurePriceTable('fx', [1, 2], ['pinnacle', 'bet365', 'kalshi'], (id) => prices.get(id));
+
+  it('marks the best active price per participant and every book offering it', () => {
+    expect(table.rows.map((r) => [r.participantId, r.best])).toEqual([
+      [1, { price: 2.2, bookmakers: ['bet365'] }],
+      [2, { price: 2.0, bookmakers: ['pinnacle'] }],
+    ]);
+  });
+
+  it("gives each book's overround only where it prices every participant", () => {
+    // pinnacle: 1/1.8 + 1/2 − 1 = 1/18; bet365: 1/2.2 + 1/1.7 − 1 = 0.04278…; kalshi: one inactive price.
+    expect(table.overround[0]).toBeCloseTo(1 / 18, 12);
+    expect(table.overround[1]).toBeCloseTo(1 / 2.2 + 1 / 1.7 - 1, 12);
+    expect(table.overround[2]).toBeNull();
+  });
+
+  it('finds the cross-book arbitrage of the best prices', () => {
+    // 1/2.2 + 1/2.0 = 0.954545…: 4.76 % profit backing 1 at bet365 and 2 at pinnacle.
+    expect(table.arbitrage?.impliedSum).toBeCloseTo(21 / 22, 12);
+    expect(table.arbitrage?.profitRatio).toBeCloseTo(22 / 21 - 1, 12);
+  });
+
+  it('finds no arbitrage while a participant has no price on offer', () => {
+    expect(futurePriceTable('fx', [1, 2, 3], ['pinnacle', 'bet365'], (id) => prices.get(id)).arbitrage).toBeNull();
   });
 });

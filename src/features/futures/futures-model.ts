@@ -1,10 +1,11 @@
 // The futures pages' data shaping, kept out of React: a future's title, the list filters, the
-// bookmaker pickers' options, the chart series of a historical answer and the OLV/CLV rows of a
-// futures CLV answer.
+// bookmaker pickers' options, the chart series of a historical answer, the OLV/CLV rows of a
+// futures CLV answer and the price table (best price, overround, arbitrage).
 import type { ClvRow } from '../../components/clv-table.tsx';
 import type { FilterOption } from '../../components/filter-select.tsx';
 import { buildLineSeries, type LineSeries } from '../../domain/line-series.ts';
-import type { Future, FutureClvResponse, FutureHistoricalOddsResponse } from '../../wire/schemas.ts';
+import { bestPrices, findArbitrage, overround, type Arbitrage, type BestPrice } from '../../domain/market.ts';
+import type { Future, FutureClvResponse, FutureHistoricalOddsResponse, FutureOddsEntry } from '../../wire/schemas.ts';
 
 /** "Premier League 2026/2027 (England)": what a future is about (its market name is always null). */
 export function futureTitle(future: Pick<Future, 'tournament' | 'season' | 'market'>): string {
@@ -17,8 +18,15 @@ export function bookmakerOptions(bookmakers: readonly string[]): FilterOption[] 
   return bookmakers.map((bookmaker) => ({ value: bookmaker, label: bookmaker }));
 }
 
+/** Which futures the list shows: open ones (spec `/futures/live`), or closed ones (`/futures?statusId=`). */
+export type FutureState = 'open' | 'finished' | 'cancelled';
+
+/** The statusId `/futures` is asked for per closed state. */
+export const CLOSED_STATUS_ID = { finished: 2, cancelled: 3 } as const;
+
 /** The `/futures` filters as held in the URL. */
 export interface FuturesFilters {
+  readonly state: FutureState;
   readonly sportId: number | null;
   /** Words that must all occur in the tournament, category, season or a participant's name. */
   readonly search: string;
@@ -26,11 +34,16 @@ export interface FuturesFilters {
 
 export function parseFuturesFilters(params: URLSearchParams): FuturesFilters {
   const sport = Number(params.get('sport'));
-  return { sportId: Number.isInteger(sport) && sport > 0 ? sport : null, search: params.get('q') ?? '' };
+  const state = params.get('state');
+  return {
+    state: state === 'finished' || state === 'cancelled' ? state : 'open',
+    sportId: Number.isInteger(sport) && sport > 0 ? sport : null,
+    search: params.get('q') ?? '',
+  };
 }
 
 /** The futures that pass `filters`, in the listing's order. */
-export function filterFutures(futures: readonly Future[], filters: FuturesFilters): Future[] {
+export function filterFutures(futures: readonly Future[], filters: Pick<FuturesFilters, 'sportId' | 'search'>): Future[] {
   const words = filters.search.toLowerCase().split(/\s+/u).filter((w) => w !== '');
   return futures.filter((f) => {
     if (filters.sportId !== null && f.sport.sportId !== filters.sportId) return false;
@@ -102,4 +115,51 @@ export function clvParticipantIds(clv: FutureClvResponse): number[] {
   const ids = new Set<number>();
   for (const byOdds of Object.values(clv.odds)) for (const pair of Object.values(byOdds)) ids.add(pair.clv.participantId);
   return [...ids].sort((a, b) => a - b);
+}
+
+/** One participant's row of a future's price table: a cell per bookmaker and the best price. */
+export interface FuturePriceRow {
+  readonly participantId: number;
+  /** Aligned with the table's bookmakers; undefined where the book has no price. */
+  readonly cells: readonly (FutureOddsEntry | undefined)[];
+  /** The highest active price and every book offering it; null when none is on offer. */
+  readonly best: BestPrice | null;
+}
+
+export interface FuturePriceTable {
+  readonly rows: readonly FuturePriceRow[];
+  /** Per bookmaker: Σ1/p − 1 over its active prices when it prices every participant, else null. */
+  readonly overround: readonly (number | null)[];
+  /** The arbitrage left by the best prices across books when they cover every participant. */
+  readonly arbitrage: Arbitrage | null;
+}
+
+/**
+ * A future's prices as the odds screen shows a market: participants as outcomes (a future is one
+ * market whose outcomes are its participants), the market maths of `domain/market.ts` on them.
+ */
+export function futurePriceTable(
+  futureId: string,
+  participantIds: readonly number[],
+  bookmakers: readonly string[],
+  priceOf: (oddsId: string) => FutureOddsEntry | undefined,
+): FuturePriceTable {
+  const rows = participantIds.map((participantId) => ({
+    participantId,
+    cells: bookmakers.map((bookmaker) => priceOf(futureOddsId(futureId, bookmaker, participantId))),
+  }));
+  const best = bestPrices(
+    rows.flatMap((row) =>
+      row.cells.flatMap((entry) => (entry === undefined ? [] : [{ bookmaker: entry.bookmaker, outcomeId: row.participantId, price: entry.price, active: entry.active }])),
+    ),
+  );
+  const overrounds = bookmakers.map((_, column) => {
+    const prices = rows.map((row) => row.cells[column]).filter((entry) => entry?.active === true).map((entry) => entry?.price ?? 0);
+    return participantIds.length >= 2 && prices.length === participantIds.length ? overround(prices) : null;
+  });
+  return {
+    rows: rows.map((row) => ({ ...row, best: best.get(row.participantId) ?? null })),
+    overround: overrounds,
+    arbitrage: participantIds.length >= 2 ? findArbitrage(best, participantIds.length) : null,
+  };
 }

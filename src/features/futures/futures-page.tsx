@@ -1,9 +1,11 @@
-// `/futures`: open futures with filters held in the URL (sport, text) and, per future, the
-// favourite at a chosen bookmaker with its price live from the book (seeded from REST).
+// `/futures`: futures by state with filters held in the URL (state, sport, text). Open ones come
+// from the spec's /futures/live, each with the favourite at a chosen bookmaker live from the book
+// (seeded from REST); finished and cancelled ones from /futures?statusId= (our extension), each
+// with its outcome, and "not offered" against a service without it.
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { liveFuturesQuery } from '../../api/queries.ts';
+import { futuresQuery, liveFuturesQuery } from '../../api/queries.ts';
 import { useApiClient } from '../../api/use-api-client.ts';
 import { FilterSelect } from '../../components/filter-select.tsx';
 import { ListSkeleton } from '../../components/list-skeleton.tsx';
@@ -13,18 +15,27 @@ import { SearchField } from '../../components/search-field.tsx';
 import { formatPrice } from '../../domain/odds-format.ts';
 import { useSettings } from '../../settings/use-settings.ts';
 import type { Future } from '../../wire/schemas.ts';
-import { bookmakerOptions, filterFutures, futureOddsId, futureTitle, parseFuturesFilters } from './futures-model.ts';
+import { bookmakerOptions, CLOSED_STATUS_ID, filterFutures, futureOddsId, futureTitle, parseFuturesFilters, type FutureState } from './futures-model.ts';
+import { FutureOutcome } from './future-outcome.tsx';
 import { useFutureOddsMany, useSeedFutures } from './use-future-prices.ts';
 import './futures.css';
 
 /** The endpoints the futures list uses: its "not offered" line names those the service lacks. */
-const PAGE_ENDPOINTS = ['/futures/live', '/futures/odds'];
+const PAGE_ENDPOINTS = ['/futures/live', '/futures', '/futures/odds'];
+const STATE_OPTIONS: readonly { readonly value: FutureState; readonly label: string }[] = [
+  { value: 'open', label: 'Open' },
+  { value: 'finished', label: 'Finished' },
+  { value: 'cancelled', label: 'Cancelled' },
+];
 
 export function FuturesPage() {
   const client = useApiClient();
-  const futures = useQuery(liveFuturesQuery(client));
   const [params, setParams] = useSearchParams();
   const filters = parseFuturesFilters(params);
+  const open = filters.state === 'open';
+  const live = useQuery({ ...liveFuturesQuery(client), enabled: open });
+  const closed = useQuery({ ...futuresQuery(client, { statusId: open ? 2 : CLOSED_STATUS_ID[filters.state] }), enabled: !open });
+  const futures = open ? live : closed;
   const all = useMemo(() => futures.data ?? [], [futures.data]);
   const shown = useMemo(() => filterFutures(all, filters), [all, filters]);
   const sportOptions = useMemo(
@@ -42,7 +53,7 @@ export function FuturesPage() {
   }, [all]);
   const bookmaker = params.get('book') ?? bookmakers[0] ?? '';
   const shownIds = useMemo(() => shown.map((f) => f.futureId), [shown]);
-  const seed = useSeedFutures(bookmaker === '' ? [] : shownIds, bookmaker === '' ? [] : [bookmaker]);
+  const seed = useSeedFutures(bookmaker === '' || !open ? [] : shownIds, bookmaker === '' ? [] : [bookmaker]);
 
   const set = (name: string, value: string) => {
     const next = new URLSearchParams(params);
@@ -56,6 +67,15 @@ export function FuturesPage() {
       <h2 id="futures-title">Futures</h2>
       <NotOfferedLine endpoints={PAGE_ENDPOINTS} />
       <div className="filter-bar">
+        <FilterSelect
+          id="futures-state"
+          label="State"
+          value={filters.state}
+          options={STATE_OPTIONS}
+          onChange={(value) => {
+            set('state', value === 'open' ? '' : value);
+          }}
+        />
         <FilterSelect
           id="futures-sport"
           label="Sport"
@@ -75,15 +95,17 @@ export function FuturesPage() {
             set('q', text);
           }}
         />
-        <FilterSelect
-          id="futures-book"
-          label="Prices from"
-          value={bookmaker}
-          options={bookmakerOptions(bookmakers)}
-          onChange={(value) => {
-            set('book', value);
-          }}
-        />
+        {open && (
+          <FilterSelect
+            id="futures-book"
+            label="Prices from"
+            value={bookmaker}
+            options={bookmakerOptions(bookmakers)}
+            onChange={(value) => {
+              set('book', value);
+            }}
+          />
+        )}
       </div>
       {futures.isPending ? (
         <ListSkeleton label="Loading futures" rows={8} />
@@ -91,6 +113,13 @@ export function FuturesPage() {
         <QueryFailure error={futures.error} onRetry={() => void futures.refetch()} />
       ) : shown.length === 0 ? (
         <p className="empty-state">No futures match these filters.</p>
+      ) : !open ? (
+        <>
+          <p className="list-count">
+            {shown.length} of {all.length} {filters.state} futures
+          </p>
+          <ClosedFuturesTable futures={shown} />
+        </>
       ) : (
         <>
           <p className="list-count">
@@ -145,5 +174,38 @@ function FutureRow({ future, bookmaker }: { readonly future: Future; readonly bo
       </td>
       <td className="live-price">{best === null ? '—' : formatPrice(best.price, format)}</td>
     </tr>
+  );
+}
+
+/** Finished and cancelled futures: when each closed and how (winner, or void and its replacement). */
+function ClosedFuturesTable({ futures }: { readonly futures: readonly Future[] }) {
+  return (
+    <table className="futures-table" aria-label="Futures">
+      <thead>
+        <tr>
+          <th scope="col">Future</th>
+          <th scope="col">Sport</th>
+          <th scope="col">Status</th>
+          <th scope="col">Closed</th>
+          <th scope="col">Outcome</th>
+        </tr>
+      </thead>
+      <tbody>
+        {futures.map((f) => (
+          <tr key={f.futureId} data-future-id={f.futureId}>
+            <td className="name">
+              <Link to={`/futures/${encodeURIComponent(f.futureId)}`}>{futureTitle(f)}</Link>
+              <div className="muted">{f.tournament.categoryName}</div>
+            </td>
+            <td className="name">{f.sport.sportName}</td>
+            <td className="name">{f.status.statusName}</td>
+            <td>{new Date(f.settledAt ?? f.endTime * 1000).toLocaleString()}</td>
+            <td className="name">
+              <FutureOutcome future={f} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
