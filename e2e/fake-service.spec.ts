@@ -190,7 +190,11 @@ test('against the fake, each page names in one line what is not offered and show
     await page.goto(`/fixtures/${finished?.fixtureId ?? ''}/history`);
     await expect(line.locator('[data-endpoint="/fixtures/odds/historical"]')).toBeVisible({ timeout: 15_000 });
     await expect(line).toContainText('line movement');
-    await expect(page.getByRole('region', { name: /^Opening and closing lines of / })).toBeVisible();
+    // The spec's opening and last-before-settlement prices stay; each kick-off close says why it is missing.
+    const closing = page.getByRole('region', { name: /^Closing lines of / });
+    await expect(closing).toBeVisible();
+    await expect(closing.locator('td.kickoff-close').first()).toContainText('the service keeps no price history');
+    await expect(closing.locator('td.last-before-settlement').first()).toHaveText(/\d/u);
   } finally {
     await switchOff(request, []);
   }

@@ -33,6 +33,8 @@ export interface ClosingLineTableProps {
   readonly onMethodChange: (method: DevigMethod) => void;
   /** Bookmaker display name by slug (the slug when unknown). */
   readonly nameOf: (bookmaker: string) => string;
+  /** Why no book has a kick-off close at all (e.g. the service keeps no price history); per-row reasons otherwise. */
+  readonly closesUnavailable?: string;
 }
 
 function when(t: number): string {
@@ -50,7 +52,7 @@ function Figure({ value }: { readonly value: number | null }) {
   return value === null ? <span className="muted">market incomplete</span> : <>{formatClvPercent(value)}</>;
 }
 
-export function ClosingLineTable({ selection, lines, kickoff, format, method, onMethodChange, nameOf }: ClosingLineTableProps) {
+export function ClosingLineTable({ selection, lines, kickoff, format, method, onMethodChange, nameOf, closesUnavailable }: ClosingLineTableProps) {
   const [takenText, setTakenText] = useState('');
   const [placedText, setPlacedText] = useState('');
   const [reference, setReference] = useState<ReferenceKind>('same-book');
@@ -144,7 +146,7 @@ export function ClosingLineTable({ selection, lines, kickoff, format, method, on
                 </td>
               ) : (
                 <td className="kickoff-close">
-                  — <span className="muted">({NO_CLOSE_TEXT[row.close.reason]})</span>
+                  — <span className="muted">({closesUnavailable ?? NO_CLOSE_TEXT[row.close.reason]})</span>
                 </td>
               )}
               <td className="last-before-settlement" title={when(row.lastBeforeSettlement.changedAt)}>

@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { bookmakersQuery, fixtureClvQuery, fixtureHistoryQuery, marketsBySportQuery } from '../../api/queries.ts';
+import { NotOfferedError } from '../../api/api-error.ts';
 import { MAX_HISTORY_ODDS_IDS } from '../../api/client.ts';
 import { useApiClient } from '../../api/use-api-client.ts';
 import { useFixtureLive } from '../../book/use-book.ts';
@@ -85,10 +86,14 @@ function HistoryBody({ fixtureId, markets, clvView }: { readonly fixtureId: stri
   const nameOf = useCallback((slug: string) => names.get(slug) ?? slug, [names]);
   const method: DevigMethod = DEVIG_METHODS.find((m) => m === params.get(DEVIG_PARAM)) ?? 'multiplicative';
   const kickoff = useMemo(() => kickoffOf(clvView), [clvView]);
-  const lines = useMemo(
-    () => (history.data === undefined || market === undefined || outcome === undefined ? null : closingLines(clvView, history.data, market, outcome.outcomeId, method)),
-    [history.data, market, outcome, clvView, method],
-  );
+  // A service without price history still has the spec's opening and last-before-settlement
+  // prices: the table shows them, each kick-off close "—" with the reason.
+  const historyNotOffered = history.error instanceof NotOfferedError;
+  const lines = useMemo(() => {
+    if (market === undefined || outcome === undefined) return null;
+    const recorded = history.data ?? (historyNotOffered ? { fixtureId, odds: {} } : undefined);
+    return recorded === undefined ? null : closingLines(clvView, recorded, market, outcome.outcomeId, method);
+  }, [history.data, historyNotOffered, fixtureId, market, outcome, clvView, method]);
 
   if (market === undefined || outcome === undefined) return <p className="empty-state">The service recorded no prices for this fixture.</p>;
   const choose = (next: Record<string, string>) => {
@@ -170,6 +175,7 @@ function HistoryBody({ fixtureId, markets, clvView }: { readonly fixtureId: stri
             choose({ [DEVIG_PARAM]: next });
           }}
           nameOf={nameOf}
+          {...(historyNotOffered ? { closesUnavailable: 'the service keeps no price history to read it from' } : {})}
         />
       )}
     </>
