@@ -52,6 +52,8 @@ export function periodLabel(key: string): { readonly short: string; readonly lon
   switch (key) {
     case 'overtime':
       return { short: 'OT', long: 'Overtime' };
+    case 'halftime':
+      return { short: 'HT', long: 'Half-time' };
     case 'penalties':
       return { short: 'Pens', long: 'Penalty shoot-out' };
     case 'result':
@@ -77,10 +79,13 @@ export function formatClockSeconds(seconds: number): string {
 
 /**
  * The clock as a trader reads it: period and elapsed time (`P2 67:12`), the time left in the
- * period when known, and `stopped` when it is not running; null without clock data.
+ * period when known, and `stopped` when it is not running; `Half-time` in the break between
+ * the halves; only the period where the sport has no running clock (tennis); null without clock data.
  */
 export function clockLabel(clock: Clock): string | null {
   if (clock === null) return null;
+  // The break between the halves reads as a fan says it, without a stopped clock's figures.
+  if (clock.currentPeriod === 'halftime') return 'Half-time';
   const parts: string[] = [];
   if (clock.currentPeriod !== null) parts.push(periodLabel(clock.currentPeriod).short);
   if (clock.currentTime !== null) parts.push(formatClockSeconds(clock.currentTime));
