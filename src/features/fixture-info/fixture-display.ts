@@ -65,6 +65,27 @@ export function periodLabel(key: string): { readonly short: string; readonly lon
   }
 }
 
+/** What a score table counts: its caption, and the heading of its total column. */
+export interface ScoreUnits {
+  readonly caption: string;
+  readonly total: string;
+}
+
+/**
+ * What the score rows of a sport count (spec 2.2: one unit per row). Tennis and esports count one
+ * thing per period and another in total: games per set and sets won, kills per map and maps won.
+ */
+export function scoreUnits(sportId: number): ScoreUnits {
+  switch (sportId) {
+    case 12:
+      return { caption: 'Games per set; total: sets won', total: 'Sets' };
+    case 83:
+      return { caption: 'Kills per map; total: maps won', total: 'Maps' };
+    default:
+      return { caption: 'Score by period', total: 'Total' };
+  }
+}
+
 /** The match score: `fulltime` (overtime included) when present, else `result`; null before any score. */
 export function matchTotal(scores: Scores): { readonly participant1: number; readonly participant2: number } | null {
   const row = scores.fulltime ?? scores.result;
