@@ -7,27 +7,74 @@ import type { MatchState } from './match-engine.ts';
 
 /** Starters per side by sport (tennis has none: the participant is the player). */
 const STARTERS: Readonly<Record<number, number>> = { 10: 11, 11: 5, 12: 0, 13: 9, 14: 11, 15: 6, 83: 5 };
+/** Soccer formations: defenders, midfielders and forwards behind one goalkeeper. */
 const FORMATIONS: Readonly<Record<number, readonly string[]>> = {
   10: ['4-3-3', '4-4-2', '4-2-3-1', '3-5-2', '3-4-3', '5-3-2'],
 };
+/** Positions of the one keeper a side starts (and the spare on the bench). */
+const KEEPERS: ReadonlySet<string> = new Set(['Goalkeeper', 'Goaltender']);
+/** Outfield lines of a formation, from the back: the positions its numbers count. */
+type SoccerLine = 'Defender' | 'Midfielder' | 'Forward';
+/** Ice hockey's starting six: a goaltender, two defensemen, three forwards. */
+const HOCKEY_SKATERS: Readonly<Record<string, number>> = { Defenseman: 2, Forward: 3 };
+/** Named substitutes on a matchday bench (soccer allows up to 9; the others a half squad). */
+const BENCH: Readonly<Record<number, number>> = { 10: 7 };
 const INJURY_REASONS: readonly (string | null)[] = ['hamstring', 'knee', 'ankle', 'illness', 'concussion protocol', 'personal reasons', null];
 
-/** The lineup of one side: the first `n` players as starters, the next ones on the bench. */
+/** Players per outfield line of a formation ("4-2-3-1": 4 defenders, 5 midfielders, 1 forward). */
+export function formationLines(formation: string): Record<SoccerLine, number> {
+  const parts = formation.split('-').map(Number);
+  const back = parts[0] ?? 0;
+  const front = parts.length > 1 ? (parts[parts.length - 1] ?? 0) : 0;
+  const middle = parts.slice(1, -1).reduce((sum, n) => sum + n, 0);
+  return { Defender: back, Midfielder: middle, Forward: front };
+}
+
+/**
+ * The starters of one side: one keeper (where the sport has one) and the outfield the formation
+ * (soccer) or the sport's shape (hockey) asks for, each slot filled from its own position first,
+ * then from whoever is left, so an injury crisis still fields a full side.
+ */
+function pickStarters(available: readonly PlayerRef[], sportId: number, formation: string | null): PlayerRef[] {
+  const n = STARTERS[sportId] ?? 0;
+  const keepers = available.filter((p) => KEEPERS.has(p.position));
+  const outfield = available.filter((p) => !KEEPERS.has(p.position));
+  if (keepers.length === 0) return available.slice(0, n);
+  const starters: PlayerRef[] = [keepers[0] as PlayerRef];
+  const shape: Readonly<Record<string, number>> = formation !== null ? formationLines(formation) : sportId === 15 ? HOCKEY_SKATERS : {};
+  const left = [...outfield];
+  for (const [position, count] of Object.entries(shape)) {
+    for (let i = 0; i < count; i++) {
+      const index = left.findIndex((p) => p.position === position);
+      if (index >= 0) starters.push(...left.splice(index, 1));
+    }
+  }
+  while (starters.length < n && left.length > 0) starters.push(...left.splice(0, 1));
+  return starters;
+}
+
+/**
+ * The lineup of one side: one keeper and a real formation's outfield as starters, the rest of
+ * the squad (the spare keeper among them) on the bench. Shirt numbers are the player's place in
+ * the squad, so they are unique within a side and the same in predicted and confirmed lineups.
+ */
 function teamLineup(players: readonly PlayerRef[], sportId: number, out: ReadonlySet<number>, rng: Rng): TeamLineup {
   const available = players.filter((p) => !out.has(p.playerId));
   const n = STARTERS[sportId] ?? 0;
-  const toLineup = (p: PlayerRef, index: number): LineupPlayer => ({
+  const toLineup = (p: PlayerRef): LineupPlayer => ({
     playerId: p.playerId,
     playerName: p.playerName,
     position: p.position,
-    shirtNumber: ((p.playerId * 7 + index) % 98) + 1,
+    shirtNumber: players.indexOf(p) + 1,
   });
   const formations = FORMATIONS[sportId];
-  return {
-    formation: formations === undefined ? null : rng.pick(formations),
-    starters: available.slice(0, n).map(toLineup),
-    substitutes: available.slice(n, n + Math.ceil(n / 2)).map(toLineup),
-  };
+  // A formation the fit players can fill (an injury crisis may leave none: then any, filled).
+  const fits = formations?.filter((f) => Object.entries(formationLines(f)).every(([position, count]) => available.filter((p) => p.position === position).length >= count));
+  const formation = formations === undefined ? null : rng.pick(fits !== undefined && fits.length > 0 ? fits : formations);
+  const starters = pickStarters(available, sportId, formation);
+  const chosen = new Set(starters);
+  const bench = available.filter((p) => !chosen.has(p)).slice(0, BENCH[sportId] ?? Math.ceil(n / 2));
+  return { formation, starters: starters.map(toLineup), substitutes: bench.map(toLineup) };
 }
 
 /**

@@ -50,6 +50,12 @@ export interface OfferedMarket {
 interface FairSnapshot {
   readonly atMs: number;
   readonly probs: Float64Array;
+  /**
+   * Only the clock moved since the previous snapshot (the in-play repricing interval, a period
+   * end): every book runs the clock itself, so such a view reaches every book at once; a book's
+   * lag is behind information (a score, pre-match news), not behind time passing.
+   */
+  readonly clockOnly: boolean;
 }
 
 /** The sink of everything that changes; the simulator batches it per tick. */
@@ -143,6 +149,8 @@ export const OPEN_HORIZON_SEC: Readonly<Record<BookmakerProfile['kind'], number>
 
 /** A market is offered pre-match only while no outcome is likelier than this (books pull near-certain lines). */
 const MAX_OFFERED_PROB = 0.95;
+/** In play, a fair probability below this is an outcome the score has ruled out. */
+const DEAD_PROB = 1e-9;
 /** In play a market is suspended while an outcome is this likely, and closed once it is decided. */
 const DECIDED_PROB = 1 - 1e-9;
 /** Lines kept per family around the main line: more on the match periods than on sub-periods. */
@@ -169,6 +177,13 @@ export class FixtureRuntime {
   readonly odds: Record<string, Record<string, OddsEntry>> = {};
   private snapshots: FairSnapshot[] = [];
   private lastRepriceMs = 0;
+  /**
+   * Wall ms of the last score that suspends the books (a goal, run, set, map): no book quotes
+   * in play from a fair snapshot older than it.
+   */
+  private lastScoreMs = Number.NEGATIVE_INFINITY;
+  /** A score (any unit) came since the last reprice: the next one is information, not the clock. */
+  private scoredSinceReprice = false;
   private coarseReprices = 0;
   private coarseDrifts = 0;
   private nextDriftAtMs = 0;
@@ -262,7 +277,7 @@ export class FixtureRuntime {
     this.offered = offered;
     this.width = offset;
     for (const book of books) this.addLine(book, nowMs);
-    this.publishSnapshot(nowMs, model);
+    this.publishSnapshot(nowMs, model, false);
   }
 
   private addLine(book: BookmakerProfile, nowMs: number): void {
@@ -311,7 +326,7 @@ export class FixtureRuntime {
   }
 
   /** The model's current fair probabilities become the newest snapshot the books follow. */
-  private publishSnapshot(nowMs: number, model: FixtureModel): void {
+  private publishSnapshot(nowMs: number, model: FixtureModel, clockOnly: boolean): void {
     const probs = new Float64Array(this.width);
     const live = this.record.statusId === 1;
     for (const offered of this.offered) {
@@ -325,30 +340,56 @@ export class FixtureRuntime {
         if (max >= DECIDED_PROB) offered.closed = true;
       }
     }
-    this.snapshots.push({ atMs: nowMs, probs });
+    this.snapshots.push({ atMs: nowMs, probs, clockOnly });
+    this.scoredSinceReprice = false;
     if (this.snapshots.length > MAX_SNAPSHOTS) this.snapshots.splice(0, this.snapshots.length - MAX_SNAPSHOTS);
     this.lastRepriceMs = nowMs;
-    // Every book follows the new view once its lag has passed.
+    // Every book follows new information once its lag has passed, the clock at once.
     for (const line of this.lines.values()) {
-      const due = nowMs + lagMsOf(line);
+      const due = clockOnly ? nowMs : nowMs + lagMsOf(line);
       if (due < line.nextQuoteAtMs) line.nextQuoteAtMs = due;
     }
   }
 
-  /** Reprices from the model now (after a goal, a drift, or the live repricing interval). */
-  reprice(nowMs: number): void {
+  /**
+   * Reprices from the model now (after a goal, a drift, or the live repricing interval);
+   * `clockOnly` when nothing but the clock moved since the last reprice.
+   */
+  reprice(nowMs: number, clockOnly = false): void {
     if (!this.quoted) return;
-    this.publishSnapshot(nowMs, this.models.model(this.params, this.record.match, this.record.props));
+    this.publishSnapshot(nowMs, this.models.model(this.params, this.record.match, this.record.props), clockOnly);
   }
 
   private snapshotFor(line: BookLine, nowMs: number): FairSnapshot | undefined {
     const seen = nowMs - lagMsOf(line);
     let chosen = this.snapshots[0];
     for (const snapshot of this.snapshots) {
-      if (snapshot.atMs <= seen) chosen = snapshot;
+      // Newer than the lag lets through: still seen when only the clock moved since the last seen.
+      if (snapshot.atMs <= seen || snapshot.clockOnly) chosen = snapshot;
       else break;
     }
     return chosen;
+  }
+
+  /**
+   * Whether the fair snapshot this book sees in play predates the last score: the book then keeps
+   * its markets suspended, whatever its lag, until a requote from a snapshot that knows the score.
+   * Not while seeding (coarse), whose capped reprices may leave no snapshot after a score.
+   */
+  private blindToScore(line: BookLine, ctx: StepContext, snapshot = this.snapshotFor(line, ctx.nowMs)): boolean {
+    if (ctx.coarse || this.record.statusId !== 1 || this.lastScoreMs === Number.NEGATIVE_INFINITY) return false;
+    return snapshot === undefined || snapshot.atMs < this.lastScoreMs;
+  }
+
+  /**
+   * After the seeded past is played: in play, the books restart from one fair snapshot of the
+   * current clock and score, so the first live requote does not catch up from a coarse one.
+   */
+  rebase(ctx: StepContext): void {
+    if (this.record.statusId !== 1 || !this.quoted) return;
+    this.snapshots = [];
+    this.reprice(ctx.nowMs, true);
+    for (const line of this.lines.values()) this.requote(line, ctx);
   }
 
   /** Moves the fixture to `nowMs`: match, drift, requotes, meta freshness. */
@@ -417,6 +458,7 @@ export class FixtureRuntime {
         }
         if (SUSPENDING_UNITS.has(event.unit) && this.rules.sportId !== 11) {
           significant = true;
+          this.lastScoreMs = ctx.nowMs;
           this.goals++;
           ctx.sink.goal(this);
         }
@@ -451,7 +493,8 @@ export class FixtureRuntime {
       return;
     }
     const scored = events.some((e) => e.kind === 'score');
-    if (significant || (scored && !moved) || events.some((e) => e.kind === 'period-end') || due) this.reprice(ctx.nowMs);
+    if (scored) this.scoredSinceReprice = true;
+    if (significant || (scored && !moved) || events.some((e) => e.kind === 'period-end') || due) this.reprice(ctx.nowMs, !this.scoredSinceReprice);
   }
 
   /** A score: every book suspends the fixture for its own few seconds, then requotes. */
@@ -496,7 +539,7 @@ export class FixtureRuntime {
         line.meta.staleOddsResponseCode = stale ? 503 : null;
         ctx.sink.metaChanged(this, line.meta);
       }
-      const suspended = line.forcedSuspended || (stale && line.book.suspension.whenStale) || nowMs < line.suspendedUntilMs;
+      const suspended = line.forcedSuspended || (stale && line.book.suspension.whenStale) || nowMs < line.suspendedUntilMs || this.blindToScore(line, ctx);
       if (suspended !== line.meta.suspended) {
         line.meta.suspended = suspended;
         ctx.sink.metaChanged(this, line.meta);
@@ -536,7 +579,8 @@ export class FixtureRuntime {
     // then on its own; an unchanged view requotes to unchanged prices.
     const drift = snapshot !== line.lastSnapshot || line.rng.next() < 0.05;
     line.lastSnapshot = snapshot;
-    const bookSuspended = line.forcedSuspended || nowMs < line.suspendedUntilMs || (line.meta.staleOdds && line.book.suspension.whenStale);
+    const bookSuspended =
+      line.forcedSuspended || nowMs < line.suspendedUntilMs || (line.meta.staleOdds && line.book.suspension.whenStale) || this.blindToScore(line, ctx, snapshot);
     const over = this.record.statusId >= 2;
     const live = this.record.statusId === 1;
     // Same view, same suspensions, same status: every price would come out as it is. Skipping
@@ -554,20 +598,26 @@ export class FixtureRuntime {
       const base = offered.offset;
       let priceable = true;
       let max = 0;
+      let dead = 0;
       for (let k = 0; k < n; k++) {
         const p = snapshot.probs[base + k] ?? Number.NaN;
         if (!(p >= 0)) priceable = false;
         else if (p > max) max = p;
+        if (live && p < DEAD_PROB) dead++;
       }
       const closed = offered.closed || over || (live && !line.book.offersLive);
       const tradable = priceable && !closed && max <= MAX_OFFERED_PROB;
       const marketActive = !closed && !bookSuspended && !line.suspendedMarkets.has(offered.market.marketId);
       const active = marketActive && tradable;
-      let prices: readonly number[] | null = null;
+      let prices: readonly (number | undefined)[] | null = null;
       if (tradable) {
         // The book's own view: the fair probabilities tilted by its persistent noise, which
         // drifts a little at each requote (mean-reverting, so its spread stays quoteNoise).
-        const noisy = new Array<number>(n);
+        // In play an outcome the score has ruled out (a correct score already passed) is taken
+        // off the board: quoted at the book's longest price it would take margin from the live
+        // outcomes, and across books leave the market under 100 % (a phantom arbitrage).
+        const alive: number[] = [];
+        const noisy: number[] = [];
         let sum = 0;
         for (let k = 0; k < n; k++) {
           const i = base + k;
@@ -576,18 +626,28 @@ export class FixtureRuntime {
             e = e * 0.9 + line.rng.normal(0, line.book.quoteNoise * 0.44);
             line.noise[i] = e;
           }
-          const q = (snapshot.probs[i] ?? 0) * Math.exp(e);
-          noisy[k] = q;
+          const p = snapshot.probs[i] ?? 0;
+          if (dead > 0 && p < DEAD_PROB) continue;
+          const q = p * Math.exp(e);
+          alive.push(k);
+          noisy.push(q);
           sum += q;
         }
-        for (let k = 0; k < n; k++) noisy[k] = (noisy[k] ?? 0) / sum;
+        for (let j = 0; j < noisy.length; j++) noisy[j] = (noisy[j] ?? 0) / sum;
         const main = !offered.lined || offered.market.period === 'result' || offered.market.period === 'fulltime';
-        prices = this.quoting.quote(noisy, line.book, main, line.rng);
+        if (alive.length >= 2) {
+          const quoted = this.quoting.quote(noisy, line.book, main, line.rng);
+          const full = new Array<number | undefined>(n);
+          alive.forEach((k, j) => (full[k] = quoted[j]));
+          prices = dead > 0 ? full : quoted;
+        }
       }
       for (let k = 0; k < n; k++) {
         const i = base + k;
         let entry = line.entries[i];
         const quotedPrice = prices?.[k];
+        // Without a price now (ruled out, or the market not tradable) a selection is not active.
+        const outcomeActive = active && quotedPrice !== undefined;
         if (entry === undefined) {
           // A selection enters the book only with a price (its opening line).
           if (quotedPrice === undefined || !active) continue;
@@ -599,7 +659,7 @@ export class FixtureRuntime {
             outcomeId: outcome.outcomeId,
             playerId: offered.playerId,
             marketId: offered.market.marketId,
-            active,
+            active: outcomeActive,
             marketActive,
             mainLine: !offered.lined,
             price: quotedPrice,
@@ -619,10 +679,10 @@ export class FixtureRuntime {
         }
         const boost = line.boosts.get(i);
         const price = quotedPrice === undefined ? entry.price : boost === undefined ? quotedPrice : Math.round(quotedPrice * boost * 100) / 100;
-        if (entry.price !== price || entry.active !== active || entry.marketActive !== marketActive) {
+        if (entry.price !== price || entry.active !== outcomeActive || entry.marketActive !== marketActive) {
           entry.price = price;
           entry.priceAmerican = decimalToAmerican(price);
-          entry.active = active;
+          entry.active = outcomeActive;
           entry.marketActive = marketActive;
           entry.changedAt = nowMs;
           touched.add(offered.family);

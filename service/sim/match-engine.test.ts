@@ -101,7 +101,23 @@ describe('clockOf', () => {
     const state = newMatchState();
     advanceMatch(state, SOCCER, SOCCER_PARAMS, [], 46 * 60, createRng('break'), []);
     expect(clockOf(state, SOCCER)?.stopped).toBe(true);
+    expect(clockOf(state, SOCCER)?.currentPeriod).toBe('halftime');
     expect(playedShare(state, SOCCER)).toBeCloseTo(0.5, 9);
+  });
+
+  it('carries only the period, every time field null, in tennis and baseball', () => {
+    const sports: readonly [MatchRules, MatchParams][] = [
+      [{ sportId: 12, expectedPeriods: 3, periodLength: null, knockout: true }, { kind: 'tennis', serve: [0.64, 0.62], bestOf: 3 }],
+      [{ sportId: 13, expectedPeriods: 9, periodLength: 20, knockout: true }, { kind: 'score', expected: [4.5, 4.2] }],
+    ];
+    for (const [rules, params] of sports) {
+      const state = newMatchState();
+      advanceMatch(state, rules, params, [], 10 * 60, createRng(`untimed${String(rules.sportId)}`), []);
+      expect(clockOf(state, rules)).toEqual({ currentPeriod: 'p1', currentTime: null, remainingTime: null, remainingTimeInPeriod: null, stopped: null });
+      const done = play(rules, params, `done${String(rules.sportId)}`).state;
+      expect(done.phase).toBe('done');
+      expect(clockOf(done, rules)).toBeNull();
+    }
   });
 });
 

@@ -591,22 +591,29 @@ function winGame(state: MatchState, rules: MatchRules, params: MatchParams, winn
 }
 
 /**
- * The wire clock of a match: null before kick-off; during play the current period key, match
- * seconds elapsed, left in regulation and left in the period (null where the sport has no
- * clock limit: tennis; baseball innings are timed only for pacing), and `stopped` during breaks.
+ * The wire clock of a match: null before kick-off. Sports without a running clock (tennis;
+ * baseball, whose innings are timed only for pacing) carry only the period, every time field
+ * and `stopped` null, and null once over. Timed sports give the current period key (`halftime`
+ * in the break between the halves), match seconds elapsed, left in regulation and left in the
+ * period, and `stopped` during breaks.
  */
 export function clockOf(state: MatchState, rules: MatchRules): Clock {
   if (state.phase === 'pre') return null;
-  const profile = profileOf(rules.sportId);
   const timed = rules.sportId !== 12 && rules.sportId !== 13;
+  if (!timed) {
+    if (state.phase === 'done') return null;
+    return { currentPeriod: periodKey(rules, state.period), currentTime: null, remainingTime: null, remainingTimeInPeriod: null, stopped: null };
+  }
+  const profile = profileOf(rules.sportId);
   const regulation = regulationSec(rules);
   const inOvertime = state.period > rules.expectedPeriods;
   const length = inOvertime ? profile.overtimeSec : periodSec(rules);
+  const halfTime = state.phase === 'break' && rules.expectedPeriods % 2 === 0 && state.period === rules.expectedPeriods / 2;
   return {
-    currentPeriod: state.phase === 'done' ? null : periodKey(rules, state.period),
+    currentPeriod: state.phase === 'done' ? null : halfTime ? 'halftime' : periodKey(rules, state.period),
     currentTime: Math.round(state.elapsed),
-    remainingTime: timed ? Math.max(0, Math.round(regulation - Math.min(state.elapsed, regulation))) : null,
-    remainingTimeInPeriod: timed && state.phase !== 'done' ? Math.max(0, Math.round(length - state.periodClock)) : null,
+    remainingTime: Math.max(0, Math.round(regulation - Math.min(state.elapsed, regulation))),
+    remainingTimeInPeriod: state.phase !== 'done' ? Math.max(0, Math.round(length - state.periodClock)) : null,
     stopped: state.phase !== 'play',
   };
 }

@@ -498,6 +498,8 @@ export class Simulator implements ChangeSink {
       this.stepFixture(runtime, ctx, dt);
     }
     runtime.updateEverySec = null;
+    // Live now: the books go on from the current clock and score, not from a coarse snapshot.
+    runtime.rebase(this.context(untilMs));
   }
 
   // -------------------------------------------------------------------------------------------

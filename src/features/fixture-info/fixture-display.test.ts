@@ -42,6 +42,12 @@ describe('clockLabel', () => {
     expect(clockLabel({ currentPeriod: 'p1', currentTime: 60, remainingTime: null, remainingTimeInPeriod: null, stopped: true })).toBe('P1 1:00, stopped');
   });
 
+  it('shows only the period where the sport has no running clock, and half-time as such', () => {
+    expect(clockLabel({ currentPeriod: 'p2', currentTime: null, remainingTime: null, remainingTimeInPeriod: null, stopped: null })).toBe('P2');
+    expect(clockLabel({ currentPeriod: 'halftime', currentTime: 2700, remainingTime: 2700, remainingTimeInPeriod: 0, stopped: true })).toBe('Half-time');
+    expect(periodLabel('halftime')).toEqual({ short: 'HT', long: 'Half-time' });
+  });
+
   it('is null without clock data', () => {
     expect(clockLabel(null)).toBeNull();
     expect(clockLabel({ currentPeriod: null, currentTime: null, remainingTime: null, remainingTimeInPeriod: null, stopped: null })).toBeNull();

@@ -52,6 +52,8 @@ export function periodLabel(key: string): { readonly short: string; readonly lon
   switch (key) {
     case 'overtime':
       return { short: 'OT', long: 'Overtime' };
+    case 'halftime':
+      return { short: 'HT', long: 'Half-time' };
     case 'penalties':
       return { short: 'Pens', long: 'Penalty shoot-out' };
     case 'result':
@@ -60,6 +62,27 @@ export function periodLabel(key: string): { readonly short: string; readonly lon
       return { short: 'FT', long: 'Full time (overtime included)' };
     default:
       return { short: key, long: key };
+  }
+}
+
+/** What a score table counts: its caption, and the heading of its total column. */
+export interface ScoreUnits {
+  readonly caption: string;
+  readonly total: string;
+}
+
+/**
+ * What the score rows of a sport count (spec 2.2: one unit per row). Tennis and esports count one
+ * thing per period and another in total: games per set and sets won, kills per map and maps won.
+ */
+export function scoreUnits(sportId: number): ScoreUnits {
+  switch (sportId) {
+    case 12:
+      return { caption: 'Games per set; total: sets won', total: 'Sets' };
+    case 83:
+      return { caption: 'Kills per map; total: maps won', total: 'Maps' };
+    default:
+      return { caption: 'Score by period', total: 'Total' };
   }
 }
 
@@ -77,10 +100,13 @@ export function formatClockSeconds(seconds: number): string {
 
 /**
  * The clock as a trader reads it: period and elapsed time (`P2 67:12`), the time left in the
- * period when known, and `stopped` when it is not running; null without clock data.
+ * period when known, and `stopped` when it is not running; `Half-time` in the break between
+ * the halves; only the period where the sport has no running clock (tennis); null without clock data.
  */
 export function clockLabel(clock: Clock): string | null {
   if (clock === null) return null;
+  // The break between the halves reads as a fan says it, without a stopped clock's figures.
+  if (clock.currentPeriod === 'halftime') return 'Half-time';
   const parts: string[] = [];
   if (clock.currentPeriod !== null) parts.push(periodLabel(clock.currentPeriod).short);
   if (clock.currentTime !== null) parts.push(formatClockSeconds(clock.currentTime));

@@ -63,6 +63,28 @@ describe('the fixture header', () => {
     expect(screen.getByText('P2 50:00')).toBeTruthy();
   });
 
+  it('says what an esports score table counts, and shows a clockless sport’s period alone', async () => {
+    const base = namedView(FIXTURE, 1, ['Onic', 'Falcons']);
+    const view = {
+      ...base,
+      sport: { ...base.sport, sportId: 83, sportName: 'Mobile Legends' },
+      scores: { p1: row('p1', 14, 9), result: row('result', 1, 0) },
+      clock: { currentPeriod: 'p2', currentTime: null, remainingTime: null, remainingTimeInPeriod: null, stopped: null },
+    };
+    serveViews([view]);
+    renderAt(<FixtureHeader fixtureId={FIXTURE} />);
+    const table = await screen.findByRole('table', { name: 'Kills per map; total: maps won' });
+    expect(within(table).getAllByRole('row').map((r) => r.textContent)).toEqual(['ParticipantP1Maps', 'ONI141', 'FAL90']);
+    expect(screen.getByText('P2')).toBeTruthy();
+  });
+
+  it('shows no clock when the clock is null', async () => {
+    serveViews([namedView(FIXTURE, 1, ['Arsenal', 'Chelsea'], { clock: null })]);
+    renderAt(<FixtureHeader fixtureId={FIXTURE} />);
+    await screen.findByText('Arsenal');
+    expect(screen.queryByText(/Clock:/u)).toBeNull();
+  });
+
   it('points a cancelled fixture to its replacement with a link', async () => {
     serveViews([
       { ...namedView(FIXTURE, 3, ['Arsenal', 'Chelsea']), reissuedFixtureId: REPLACEMENT },

@@ -113,7 +113,7 @@ function HeaderView({ view, status, scores, clock }: HeaderViewProps) {
         )}
       </div>
       {status.statusId === 3 && <CancelledNotice view={view} />}
-      <ScoreTable scores={scores} sides={sides} />
+      <ScoreTable scores={scores} sides={sides} sportId={view.sport.sportId} />
     </section>
   );
 }

@@ -1,15 +1,16 @@
 // The live score by period: one row per participant, one column per period in match order, and
-// the match total last.
+// the match total last; its caption says what it counts (games per set, kills per map, …).
 import type { Scores } from '../../wire/schemas.ts';
-import { matchTotal, periodLabel, scorePeriodsInOrder, type Side } from './fixture-display.ts';
+import { matchTotal, periodLabel, scorePeriodsInOrder, scoreUnits, type Side } from './fixture-display.ts';
 
-export function ScoreTable({ scores, sides }: { readonly scores: Scores; readonly sides: readonly [Side, Side] }) {
+export function ScoreTable({ scores, sides, sportId }: { readonly scores: Scores; readonly sides: readonly [Side, Side]; readonly sportId: number }) {
+  const units = scoreUnits(sportId);
   const periods = scorePeriodsInOrder(Object.keys(scores));
   const total = matchTotal(scores);
   if (periods.length === 0 && total === null) return null;
   return (
     <table className="score-table">
-      <caption>Score by period</caption>
+      <caption>{units.caption}</caption>
       <thead>
         <tr>
           <th scope="col">
@@ -23,7 +24,7 @@ export function ScoreTable({ scores, sides }: { readonly scores: Scores; readonl
               </th>
             );
           })}
-          <th scope="col">Total</th>
+          <th scope="col">{units.total}</th>
         </tr>
       </thead>
       <tbody>

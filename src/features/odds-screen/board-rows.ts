@@ -1,11 +1,11 @@
 // The odds board as the flat list of rows the virtualized grid renders: headings for market type,
 // period and player, then per market a title row, one row per outcome and a margin row, with a
 // family's alternate lines behind a toggle row. Fixed heights per kind, so nothing is measured.
-import type { BoardLayout, BoardMarket } from '../../domain/odds-board.ts';
+import type { BoardLayout, BoardMarket, BoardPeriodGroup } from '../../domain/odds-board.ts';
 
 export type BoardItem =
-  | { readonly kind: 'type'; readonly key: string; readonly marketType: string | null; readonly playerProp: boolean }
-  | { readonly kind: 'period'; readonly key: string; readonly period: string | null }
+  | { readonly kind: 'type'; readonly key: string; readonly marketType: string | null; readonly playerProp: boolean; readonly title: string }
+  | { readonly kind: 'period'; readonly key: string; readonly period: string | null; readonly title: string }
   | { readonly kind: 'player'; readonly key: string; readonly playerId: number }
   | { readonly kind: 'market'; readonly key: string; readonly market: BoardMarket }
   | { readonly kind: 'outcome'; readonly key: string; readonly market: BoardMarket; readonly rowIndex: number }
@@ -78,10 +78,11 @@ export function boardItems(layout: BoardLayout, expanded: ReadonlySet<string>): 
   const out: BoardItem[] = [];
   for (const group of layout.groups) {
     const typeKey = `t|${group.marketType ?? '?'}`;
-    out.push({ kind: 'type', key: typeKey, marketType: group.marketType, playerProp: group.playerProp });
+    const title = typeTitle(group.periods) ?? marketTypeLabel(group.marketType);
+    out.push({ kind: 'type', key: typeKey, marketType: group.marketType, playerProp: group.playerProp, title });
     for (const period of group.periods) {
       const periodKey = `${typeKey}|${period.period ?? '?'}`;
-      out.push({ kind: 'period', key: `p|${periodKey}`, period: period.period });
+      out.push({ kind: 'period', key: `p|${periodKey}`, period: period.period, title: periodTitle(period, title) ?? periodLabel(period.period) });
       for (const family of period.families) {
         if (family.playerId !== 0) out.push({ kind: 'player', key: `pl|${family.key}`, playerId: family.playerId });
         for (const market of family.main) pushMarket(out, market);
@@ -102,6 +103,61 @@ export function boardPlayerIds(layout: BoardLayout): number[] {
     for (const period of group.periods) for (const family of period.families) if (family.playerId !== 0) ids.add(family.playerId);
   }
   return [...ids].sort((a, b) => a - b);
+}
+
+// The catalogue names a market "<period> - <type> <line>" (a prefix period), "<type> <line>
+// (<period>)" (a suffix period), or "<type> <line>" in the sport's main period (spec 2.6). The
+// headings take the type's and the period's words from there, in the catalogue's language.
+const PERIOD_PREFIX = / - /u;
+const PERIOD_SUFFIX = /\s*\(([^()]+)\)$/u;
+const TRAILING_LINE = /\s+[+-]?\d+(?:[.,]\d+)?$/u;
+
+function marketsOf(period: BoardPeriodGroup): BoardMarket[] {
+  return period.families.flatMap((family) => [...family.main, ...family.alternates]);
+}
+
+/** The market type's name in a catalogue market name: no period words, no line. */
+function typeWords(market: BoardMarket): string | null {
+  const record = market.market;
+  if (record === null) return null;
+  let name = record.marketName.replace(PERIOD_SUFFIX, '');
+  const prefix = PERIOD_PREFIX.exec(name);
+  if (prefix !== null) name = name.slice(prefix.index + prefix[0].length);
+  // The line ends the name ("… Over/Under 2.5", "Asian Handicap -0.5"); a name ending in another
+  // number ("Race to 10") keeps it.
+  const line = TRAILING_LINE.exec(name);
+  if (line !== null && Math.abs(Number(line[0].trim().replace(',', '.'))) === Math.abs(record.handicap)) name = name.slice(0, line.index);
+  return name.trim() === '' ? null : name.trim();
+}
+
+/**
+ * A market type's heading from the catalogue's names ("Draw No Bet", tennis "Match Winner"): the
+ * shortest type name its markets carry (the main period's, unqualified); null without a record.
+ */
+export function typeTitle(periods: readonly BoardPeriodGroup[]): string | null {
+  let best: string | null = null;
+  for (const period of periods) {
+    for (const market of marketsOf(period)) {
+      const words = typeWords(market);
+      if (words !== null && (best === null || words.length < best.length)) best = words;
+    }
+  }
+  return best;
+}
+
+/**
+ * A period's heading from the catalogue's names: the words its market names add to the type's
+ * ("1st Half", "Regulation Time"); "Match" where they add none (the sport's main period); null
+ * without a catalogued market.
+ */
+export function periodTitle(period: BoardPeriodGroup, typeName: string): string | null {
+  const market = marketsOf(period).find((m) => m.market !== null)?.market;
+  if (market === undefined || market === null) return null;
+  const suffix = PERIOD_SUFFIX.exec(market.marketName);
+  if (suffix?.[1] !== undefined) return suffix[1];
+  const prefix = PERIOD_PREFIX.exec(market.marketName);
+  if (prefix !== null) return market.marketName.slice(0, prefix.index);
+  return market.marketName.startsWith(typeName) ? 'Match' : null;
 }
 
 const PERIOD_WORDS: Readonly<Record<string, string>> = {

@@ -13,7 +13,7 @@ import type { CommissionRates } from '../../domain/commission.ts';
 import type { BoardLayout, ValuesOptions } from '../../domain/odds-board.ts';
 import type { OddsFormat } from '../../domain/odds-format.ts';
 import { BookmakerHeader } from './bookmaker-header.tsx';
-import { boardItems, itemHeight, marketTypeLabel, periodLabel, type BoardItem, type BoardMode } from './board-rows.ts';
+import { boardItems, itemHeight, type BoardItem, type BoardMode } from './board-rows.ts';
 import { PriceMemory } from './price-memory.ts';
 import { PricePeek, type PeekTarget } from './price-peek.tsx';
 import { MarginRow } from './margin-row.tsx';
@@ -185,12 +185,7 @@ export function OddsBoard(props: OddsBoardProps) {
       case 'type':
       case 'period':
       case 'player': {
-        const text =
-          item.kind === 'type'
-            ? marketTypeLabel(item.marketType)
-            : item.kind === 'period'
-              ? periodLabel(item.period)
-              : `Player: ${playerNameOf(item.playerId)}`;
+        const text = item.kind === 'type' || item.kind === 'period' ? item.title : `Player: ${playerNameOf(item.playerId)}`;
         return (
           <div role="row" key={item.key} aria-rowindex={index + 2} className={`board-row board-heading board-${item.kind}`} style={rowStyle}>
             <div role="gridcell" aria-colspan={colSpan} {...gridCellProps(index, 0, activeCol)}>

@@ -1,0 +1,125 @@
+// Books react like books (issue 19), as a client of the real service sees them over REST: no
+// book quotes in play from before the last goal, and a freshly seeded world opens without
+// large arbitrage. Arbitrage is counted as the odds screen counts it (src/domain/odds-board.ts).
+import { rmSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildBoardLayout, boardValues, snapshotLookup, type BookStatus } from '../src/domain/odds-board.ts';
+import { fixturesResponseSchema, mainOddsResponseSchema, marketsResponseSchema, type Market } from '../src/wire/schemas.ts';
+import { loadConfig } from './config.ts';
+import { startService, type Service } from './service.ts';
+import { ManualClock } from './sim/simulator.ts';
+import { makeTempDir, TEST_START_MS } from './sim/test-support.ts';
+import { AdminClient } from './testing/admin-client.ts';
+
+// The benchmark key: exempt from rate limits, so a simulated second can be read at once.
+const KEY = 'bench-key';
+/** 1X2 and its home outcome in the catalogue. */
+const MATCH_RESULT = 101;
+const HOME = 101;
+
+describe('books react like books', () => {
+  let service: Service;
+  let dir: string;
+  let admin: AdminClient;
+  const catalogue = new Map<number, Market>();
+
+  async function get(path: string): Promise<unknown> {
+    const response = await fetch(`${service.url}/en${path}`, { headers: { 'X-API-Key': KEY } });
+    expect(response.status).toBe(200);
+    return response.json();
+  }
+
+  async function oddsOf(fixtureIds: readonly string[]) {
+    return mainOddsResponseSchema.parse(await get(`/fixtures/odds?fixtureIds=${fixtureIds.join(',')}`));
+  }
+
+  async function learnMarkets(marketIds: Iterable<number>): Promise<void> {
+    const missing = [...new Set(marketIds)].filter((id) => !catalogue.has(id));
+    for (let i = 0; i < missing.length; i += 500) {
+      const markets = marketsResponseSchema.parse(await get(`/markets?marketIds=${missing.slice(i, i + 500).join(',')}`));
+      for (const market of markets) catalogue.set(market.marketId, market);
+    }
+  }
+
+  beforeAll(async () => {
+    dir = makeTempDir();
+    const config = {
+      ...loadConfig({ DATA_DIR: dir, PORT: '0', SEED_PAST_DAYS: '0', SCHEDULE_DAYS: '1', LOG_EVERY_SEC: '0', BENCHMARK: '1' }, []),
+      adminPort: 0,
+    };
+    service = await startService(config, { clock: new ManualClock(TEST_START_MS), manualTicks: true });
+    admin = new AdminClient(service.adminUrl, service.adminToken.token);
+  }, 120_000);
+
+  afterAll(async () => {
+    await service.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('shows no arbitrage above 5 % in the first minute after a fresh seed', async () => {
+    const live = fixturesResponseSchema.parse(await get('/fixtures?live=true')).map((f) => f.fixtureId);
+    expect(live.length).toBeGreaterThan(0);
+    let worst = 0;
+    let where = '';
+    for (let second = 0; second < 60; second++) {
+      for (const view of await oddsOf(live)) {
+        await learnMarkets(Object.values(view.odds).flatMap((entries) => Object.values(entries).map((e) => e.marketId)));
+        const layout = buildBoardLayout({ fixtureId: view.fixtureId, odds: view.odds, markets: catalogue, bookmakers: view.bookmakers });
+        const bookStatus = new Map<string, BookStatus>(
+          Object.entries(view.bookmakers).map(([slug, meta]) => [slug, { suspended: meta.suspended, stale: meta.staleOdds }]),
+        );
+        // The screen's defaults: stale books excluded, exchanges net of DEFAULT_COMMISSION.
+        for (const [key, values] of boardValues(layout, snapshotLookup(view.odds), { method: 'multiplicative', bookStatus, range: false })) {
+          const profit = values.arbitrage?.profitRatio ?? 0;
+          if (profit > worst) {
+            worst = profit;
+            where = `${view.fixtureId} ${key} at +${String(second)} s`;
+          }
+        }
+      }
+      service.simulator.advance(1000);
+    }
+    expect(worst, where).toBeLessThanOrEqual(0.05);
+  }, 120_000);
+
+  it('after a goal forced with the admin knob, no book shows a price from before the goal', async () => {
+    const pregame = await admin.json<{ fixtureId: string; sportId: number; bookmakers: string[] }[]>('GET', '/admin/fixtures?status=0');
+    const fixture = pregame.filter((f) => f.sportId === 10).sort((a, b) => b.bookmakers.length - a.bookmakers.length)[0];
+    const fixtureId = fixture?.fixtureId ?? '';
+    await admin.json('POST', '/admin/kickoff', { fixtureId });
+    // Every book, however slow, requotes in play at 0-0 first.
+    service.simulator.advance(40_000);
+    const homeProb = async (): Promise<Map<string, { prob: number; changedAt: number; active: boolean }>> => {
+      const [view] = await oddsOf([fixtureId]);
+      const result = new Map<string, { prob: number; changedAt: number; active: boolean }>();
+      for (const [slug, entries] of Object.entries(view?.odds ?? {})) {
+        const suspended = view?.bookmakers[slug]?.suspended === true;
+        for (const entry of Object.values(entries)) {
+          if (entry.marketId !== MATCH_RESULT || entry.outcomeId !== HOME) continue;
+          result.set(slug, { prob: 1 / entry.price, changedAt: entry.changedAt, active: entry.active && entry.marketActive && !suspended });
+        }
+      }
+      return result;
+    };
+    const before = (await homeProb()).get('pinnacle');
+    expect(before?.active).toBe(true);
+    await admin.json('POST', '/admin/goal', { fixtureId, side: 1 });
+    const goalMs = service.simulator.now();
+    const seen: { slug: string; second: number; prob: number; changedAt: number }[] = [];
+    for (let second = 1; second <= 40; second++) {
+      service.simulator.advance(1000);
+      for (const [slug, quote] of await homeProb()) if (quote.active) seen.push({ slug, second, prob: quote.prob, changedAt: quote.changedAt });
+    }
+    const after = (await homeProb()).get('pinnacle');
+    expect(after?.active).toBe(true);
+    const p0 = before?.prob ?? 0;
+    const p1 = after?.prob ?? 0;
+    // An early home goal makes the home win far likelier: the sharp line moved by points.
+    expect(p1 - p0).toBeGreaterThan(0.1);
+    expect(seen.length).toBeGreaterThan(0);
+    // A live price after the goal is repriced after it, and already knows it: nearer the sharp
+    // book's post-goal line than its pre-goal one (book noise and margins are a few points).
+    const fromBefore = seen.filter((q) => q.changedAt < goalMs || q.prob < (p0 + p1) / 2);
+    expect(fromBefore).toEqual([]);
+  }, 120_000);
+});
