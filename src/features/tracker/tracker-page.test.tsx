@@ -1,0 +1,92 @@
+// @vitest-environment jsdom
+// The tracker page from what is stored: a bet whose fixture the service has forgotten still shows
+// its stored close, CLV, result and profit, and the service is not asked about it again.
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createApiClient } from '../../api/client.ts';
+import { ApiClientContext } from '../../api/use-api-client.ts';
+import type { TrackedBet } from '../../domain/tracked-bet.ts';
+import { trackedBetsToCsv } from '../../domain/tracked-bet-csv.ts';
+import { TrackerPage } from './tracker-page.tsx';
+import { trackerStorageKey } from './tracker-store.ts';
+
+const BASE_URL = 'http://127.0.0.1:9';
+
+function renderTracker(stored: readonly TrackedBet[], search = '') {
+  window.localStorage.setItem(trackerStorageKey(BASE_URL), trackedBetsToCsv(stored));
+  const asked: string[] = [];
+  // A service that forgot everything: every fixture is unknown.
+  const fetch = (input: RequestInfo | URL): Promise<Response> => {
+    asked.push(input instanceof Request ? input.url : input.toString());
+    return Promise.resolve(new Response('[]', { status: 200, headers: { 'content-type': 'application/json' } }));
+  };
+  const client = createApiClient({ baseUrl: BASE_URL, apiKey: 'demo-key', lang: 'en', fetch });
+  render(
+    <ApiClientContext value={client}>
+      <MemoryRouter initialEntries={[`/tracker${search}`]}>
+        <TrackerPage />
+      </MemoryRouter>
+    </ApiClientContext>,
+  );
+  return { asked };
+}
+
+afterEach(() => {
+  cleanup();
+  window.localStorage.clear();
+});
+
+const settled: TrackedBet = {
+  id: 'done',
+  placedAt: Date.UTC(2026, 10, 20, 12),
+  stake: 10,
+  currency: 'GBP',
+  note: '=not a formula',
+  legs: [
+    {
+      oddsId: 'id1000000000000001:bet365:101:0',
+      bookmaker: 'bet365',
+      price: 2.1,
+      sport: 'Football',
+      label: 'Home (1X2)',
+      close: { kind: 'closed', price: 2, fairPrice: 2.1, referencePrice: 2.05 },
+      grade: 'won',
+    },
+  ],
+};
+
+describe('TrackerPage', () => {
+  it('shows a forgotten fixture\'s stored close, CLV, result and P/L without asking the service', () => {
+    const { asked } = renderTracker([settled]);
+    const row = screen.getByRole('row', { name: /Home \(1X2\)/u });
+    expect(within(row).getByText('2.000')).toBeTruthy();
+    // 2.10 / 2.00 − 1 = +5.0%; 2.10 / 2.10 − 1 = 0.0%; 2.10 / 2.05 − 1 = +2.439… → +2.4%.
+    expect(within(row).getByText('+5.0%')).toBeTruthy();
+    expect(within(row).getByText('0.0%')).toBeTruthy();
+    expect(within(row).getByText('+2.4%')).toBeTruthy();
+    expect(within(row).getByText('won')).toBeTruthy();
+    // 10 × 2.10 − 10 = 11.00.
+    expect(within(row).getByText('11.00')).toBeTruthy();
+    expect(within(row).getByText('=not a formula')).toBeTruthy();
+    expect(asked).toEqual([]);
+  });
+
+  it('shows an open bet as "closes at kick-off"', () => {
+    const [first] = settled.legs;
+    if (first === undefined) throw new Error('no leg');
+    renderTracker([{ ...settled, id: 'open', legs: [{ ...first, close: { kind: 'open' }, grade: null }] }]);
+    expect(screen.getByText('closes at kick-off')).toBeTruthy();
+  });
+
+  it('adds a bet from a "Track this bet" link and refuses a price of 1 naming the field', () => {
+    renderTracker([], '?oddsIds=id1000000000000001:bet365:101:0&prices=1');
+    fireEvent.click(screen.getByRole('button', { name: 'Track this bet' }));
+    expect(screen.getByRole('status').textContent).toBe('The price must be more than 1, got 1.');
+    fireEvent.change(screen.getByLabelText('Price taken (one per leg)'), { target: { value: '1.95' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Track this bet' }));
+    expect(screen.getByRole('status').textContent).toBe('Tracked the bet.');
+    expect(screen.getByText('1.950')).toBeTruthy();
+    expect(screen.getByText('closes at kick-off')).toBeTruthy();
+  });
+});
