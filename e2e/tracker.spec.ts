@@ -86,3 +86,42 @@ test('a bet taken before kick-off shows its book\'s kick-off close, CLV, grade a
   if (profit[grade] !== undefined) await expect(first.locator('[data-col="profit"]')).toHaveText(profit[grade]);
   await expect(rows.nth(1).locator('[data-col="close"]')).toHaveText('no closing line');
 });
+
+test('CSV export then import gives the same list: a note starting with "=", commas, quotes, a newline, non-Latin text, a price of 1.005', async ({ page }) => {
+  const header = 'betId,placedAt,stake,currency,note,oddsId,bookmaker,price,sport,label,close,closePrice,fairClosePrice,referenceClosePrice,noCloseReason,grade';
+  // Written by hand: the note as a spreadsheet-safe cell (leading apostrophe), quoted, with "" and CRLF inside.
+  const row = `b1,2026-11-20T12:00:00.000Z,10,GBP,"'=1+1, ""quoted""\r\n中文 ελληνικά",id1000000000000001:bet365:101:0,bet365,1.005,Football,Équipe,closed,1.004,,,,won`;
+  const note = '=1+1, "quoted"\r\n中文 ελληνικά';
+  await page.goto('/tracker');
+  await page.getByLabel('Import CSV').setInputFiles({ name: 'bets.csv', mimeType: 'text/csv', buffer: Buffer.from(`${header}\r\n${row}\r\n`) });
+  await expect(page.getByText('Imported 1 bet.')).toBeVisible();
+  const table = page.locator('.tracker-bets tbody');
+  await expect(table.locator('.tracker-note')).toHaveJSProperty('textContent', note);
+  await expect(table.locator('td', { hasText: '1.005' })).toHaveCount(1);
+  const before = await table.innerHTML();
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const exported = await (await download).path();
+  await page.evaluate(() => {
+    window.localStorage.clear();
+  });
+  await page.reload();
+  await expect(page.getByText('No bets tracked yet')).toBeVisible();
+  await page.getByLabel('Import CSV').setInputFiles(exported);
+  await expect(page.getByText('Imported 1 bet.')).toBeVisible();
+  expect(await table.innerHTML()).toBe(before);
+});
+
+test('a CSV with a broken row is refused naming the row and field, and the stored bets are kept', async ({ page }) => {
+  const header = 'betId,placedAt,stake,currency,note,oddsId,bookmaker,price,sport,label,close,closePrice,fairClosePrice,referenceClosePrice,noCloseReason,grade';
+  const good = 'b1,2026-11-20T12:00:00.000Z,10,GBP,first,id1000000000000001:bet365:101:0,bet365,2.5,,,open,,,,,';
+  const bad = 'b2,2026-11-20T12:00:00.000Z,10,GBP,second,id1000000000000001:bet365:101:0,bet365,0.9,,,open,,,,,';
+  await page.goto('/tracker');
+  await page.getByLabel('Import CSV').setInputFiles({ name: 'a.csv', mimeType: 'text/csv', buffer: Buffer.from(`${header}\r\n${good}\r\n`) });
+  await expect(page.getByText('Imported 1 bet.')).toBeVisible();
+  await page.getByLabel('Import CSV').setInputFiles({ name: 'b.csv', mimeType: 'text/csv', buffer: Buffer.from(`${header}\r\n${bad}\r\n`) });
+  await expect(page.getByText('Row 2, price: The price must be more than 1, got 0.9.')).toBeVisible();
+  await expect(page.locator('.tracker-bets tbody tr')).toHaveCount(1);
+  await expect(page.locator('.tracker-note')).toHaveText('first');
+});

@@ -90,7 +90,7 @@ export function TrackerPage() {
   const importFile = async (file: File) => {
     try {
       const count = store.importCsv(await file.text());
-      setMessage(`Imported ${String(count)} bets.`);
+      setMessage(`Imported ${String(count)} ${count === 1 ? 'bet' : 'bets'}.`);
     } catch (error) {
       setMessage(messageOf(error));
     }
