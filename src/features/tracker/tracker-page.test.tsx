@@ -96,4 +96,15 @@ describe('TrackerPage', () => {
     expect(screen.getByText('1.950')).toBeTruthy();
     expect(screen.getByText('closes at kick-off')).toBeTruthy();
   });
+
+  it('charts cumulative CLV and P/L in the order placed', () => {
+    const [first] = settled.legs;
+    if (first === undefined) throw new Error('no leg');
+    // Taken 1.80, closed 2.00 (−10%), lost 20: after both bets 5 − 10 = −5.0 CLV points, 11 − 20 = −9.00.
+    const loser: TrackedBet = { ...settled, id: 'later', placedAt: settled.placedAt + 1, stake: 20, legs: [{ ...first, price: 1.8, grade: 'lost' }] };
+    renderTracker([loser, settled]);
+    expect(screen.getByRole('figure', { name: 'Cumulative CLV and P/L' }).querySelector('figcaption')?.textContent).toBe(
+      'Cumulative CLV and P/L over 2 bets: -5.0 CLV points, P/L -9.00',
+    );
+  });
 });

@@ -10,6 +10,7 @@ import { roundHalfAwayFromZero } from '../../domain/rounding.ts';
 import { TrackedBetCsvError } from '../../domain/tracked-bet-csv.ts';
 import { betClose, betClv, betSettlement, takenPrice, totalsBy, trackerTotals, TrackedBetError, type TrackedBet, type TrackerTotals } from '../../domain/tracked-bet.ts';
 import { useTimeZone } from '../../settings/use-time-zone.ts';
+import { CumulativeChart } from './cumulative-chart.tsx';
 import { TrackerStoreError } from './tracker-store.ts';
 import { useTrackerStore } from './use-tracker-store.ts';
 import './tracker.css';
@@ -148,6 +149,7 @@ export function TrackerPage() {
           {totalsBy(bets, (leg) => leg.sport).map((g) => <TotalsRow key={`s-${g.key}`} label={`Sport: ${g.key}`} totals={g.totals} />)}
         </tbody>
       </table>
+      <CumulativeChart bets={bets} />
       <h2>Bets</h2>
       {bets.length === 0 ? (
         <p className="empty-state">No bets tracked yet: use "Track this bet" on a price, or the form above.</p>
