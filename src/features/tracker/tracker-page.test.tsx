@@ -8,18 +8,22 @@ import { createApiClient } from '../../api/client.ts';
 import { ApiClientContext } from '../../api/use-api-client.ts';
 import type { TrackedBet } from '../../domain/tracked-bet.ts';
 import { trackedBetsToCsv } from '../../domain/tracked-bet-csv.ts';
+import { fixtureView } from '../../book/book-test-data.ts';
 import { TrackerPage } from './tracker-page.tsx';
 import { trackerStorageKey } from './tracker-store.ts';
 
 const BASE_URL = 'http://127.0.0.1:9';
+const KNOWN_FIXTURE = 'id1000000000000003';
 
 function renderTracker(stored: readonly TrackedBet[], search = '') {
   window.localStorage.setItem(trackerStorageKey(BASE_URL), trackedBetsToCsv(stored));
   const asked: string[] = [];
-  // A service that forgot everything: every fixture is unknown.
+  // A service that forgot everything but one pre-game fixture.
   const fetch = (input: RequestInfo | URL): Promise<Response> => {
-    asked.push(input instanceof Request ? input.url : input.toString());
-    return Promise.resolve(new Response('[]', { status: 200, headers: { 'content-type': 'application/json' } }));
+    const url = input instanceof Request ? input.url : input.toString();
+    asked.push(url);
+    const known = url.includes('/fixtures?') && url.includes(KNOWN_FIXTURE) ? [fixtureView(KNOWN_FIXTURE, 0)] : [];
+    return Promise.resolve(new Response(JSON.stringify(known), { status: 200, headers: { 'content-type': 'application/json' } }));
   };
   const client = createApiClient({ baseUrl: BASE_URL, apiKey: 'demo-key', lang: 'en', fetch });
   render(
@@ -86,15 +90,24 @@ describe('TrackerPage', () => {
     expect(screen.getByText('closes at kick-off')).toBeTruthy();
   });
 
-  it('adds a bet from a "Track this bet" link and refuses a price of 1 naming the field', () => {
-    renderTracker([], '?oddsIds=id1000000000000001:bet365:101:0&prices=1');
+  it('adds a bet from a "Track this bet" link, refusing a price of 1 and an unknown fixture by field', async () => {
+    renderTracker([], `?oddsIds=${KNOWN_FIXTURE}:bet365:101:0&prices=1`);
     fireEvent.click(screen.getByRole('button', { name: 'Track this bet' }));
-    expect(screen.getByRole('status').textContent).toBe('The price must be more than 1, got 1.');
+    expect(await screen.findByText('The price must be more than 1, got 1.')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Price taken (one per leg)'), { target: { value: '1.95' } });
     fireEvent.click(screen.getByRole('button', { name: 'Track this bet' }));
-    expect(screen.getByRole('status').textContent).toBe('Tracked the bet.');
+    expect(await screen.findByText('Tracked the bet.')).toBeTruthy();
     expect(screen.getByText('1.950')).toBeTruthy();
     expect(screen.getByText('closes at kick-off')).toBeTruthy();
+    // The sport comes from the fixture.
+    expect(screen.getByRole('rowheader', { name: 'Sport: Soccer' })).toBeTruthy();
+  });
+
+  it('refuses an oddsId of a fixture the service does not know, naming it', async () => {
+    renderTracker([], '?oddsIds=id1000000000000009:bet365:101:0&prices=2');
+    fireEvent.click(screen.getByRole('button', { name: 'Track this bet' }));
+    expect(await screen.findByText('The service knows no fixture id1000000000000009 (oddsId id1000000000000009:bet365:101:0).')).toBeTruthy();
+    expect(screen.getByText(/No bets tracked yet/u)).toBeTruthy();
   });
 
   it('charts cumulative CLV and P/L in the order placed', () => {

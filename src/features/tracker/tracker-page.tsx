@@ -3,6 +3,8 @@
 // export and import.
 import { useState, type SyntheticEvent } from 'react';
 import { useSearchParams } from 'react-router';
+import { describeFailure } from '../../api/api-error.ts';
+import { useApiClient } from '../../api/use-api-client.ts';
 import { downloadText } from '../../components/csv-download.ts';
 import { formatClvPercent } from '../../domain/closing-line.ts';
 import { IdError, parseOddsId, splitIdList } from '../../domain/ids.ts';
@@ -46,11 +48,13 @@ function TotalsRow({ label, totals }: { readonly label: string; readonly totals:
 
 function messageOf(error: unknown): string {
   if (error instanceof TrackedBetError || error instanceof TrackedBetCsvError || error instanceof TrackerStoreError || error instanceof IdError) return error.message;
-  throw error;
+  // A failed call to the service (unreachable, refused key, …) in the service's words.
+  return describeFailure(error);
 }
 
 export function TrackerPage() {
   const { store, load } = useTrackerStore();
+  const client = useApiClient();
   const { format } = useTimeZone();
   const [params, setParams] = useSearchParams();
   const [stake, setStake] = useState('10');
@@ -60,22 +64,20 @@ export function TrackerPage() {
   const [message, setMessage] = useState<string | null>(null);
   const bets = load.bets;
 
-  const add = (event: SyntheticEvent) => {
-    event.preventDefault();
+  const add = async () => {
     try {
       const ids = splitIdList(oddsIds);
       const taken = prices.split(/[\s,]+/u).filter((p) => p !== '').map(Number);
       if (ids.length === 0) throw new TrackedBetError('oddsId', 'Enter an oddsId.');
       if (taken.length !== ids.length) throw new TrackedBetError('price', `Enter one price per leg: ${String(ids.length)} legs, ${String(taken.length)} prices.`);
-      const legs = ids.map((oddsId, i) => ({
-        oddsId,
-        bookmaker: parseOddsId(oddsId).bookmaker,
-        price: taken[i] ?? Number.NaN,
-        sport: '',
-        label: '',
-        close: { kind: 'open' } as const,
-        grade: null,
-      }));
+      const parsed = ids.map((oddsId) => parseOddsId(oddsId));
+      // An oddsId of a fixture the service does not know is refused, not tracked blind.
+      const fixtures = await client.fixtures({ fixtureIds: [...new Set(parsed.map((p) => p.fixtureId))] });
+      const legs = parsed.map((p, i) => {
+        const fixture = fixtures.find((f) => f.fixtureId === p.fixtureId);
+        if (fixture === undefined) throw new TrackedBetError('oddsId', `The service knows no fixture ${p.fixtureId} (oddsId ${p.oddsId}).`);
+        return { oddsId: p.oddsId, bookmaker: p.bookmaker, price: taken[i] ?? Number.NaN, sport: fixture.sport.sportName, label: '', close: { kind: 'open' } as const, grade: null };
+      });
       const now = Date.now();
       store.add({ id: `${String(now)}-${String(bets.length + 1)}`, placedAt: now, stake: Number(stake), currency: 'units', note, legs });
       setMessage(`Tracked ${legs.length === 1 ? 'the bet' : `the ${String(legs.length)}-leg parlay`}.`);
@@ -101,7 +103,14 @@ export function TrackerPage() {
     <section className="tracker-page" aria-labelledby="tracker-title">
       <h1 id="tracker-title">Bet tracker</h1>
       {load.problem !== null && <p role="alert">{load.problem}</p>}
-      <form className="tracker-add" onSubmit={add} aria-label="Track a bet">
+      <form
+        className="tracker-add"
+        onSubmit={(event: SyntheticEvent) => {
+          event.preventDefault();
+          void add();
+        }}
+        aria-label="Track a bet"
+      >
         <label>
           oddsId (a parlay: several)
           <input value={oddsIds} onChange={(e) => { setOddsIds(e.target.value); }} />
