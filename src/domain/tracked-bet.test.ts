@@ -95,6 +95,7 @@ describe('checkTrackedBet names the bad field', () => {
     ['price', bet('a', [leg(0.5)])],
     ['stake', bet('a', [leg(2)], 0)],
     ['stake', bet('a', [leg(2)], -5)],
+    ['stake', bet('a', [leg(2)], 10.555)],
     ['oddsId', bet('a', [leg(2, { kind: 'open' }, null, { oddsId: ' ' })])],
     ['legs', bet('a', [])],
   ])('%s', (field, b) => {

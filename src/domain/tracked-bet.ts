@@ -5,7 +5,7 @@
 import { clvPriceBased } from './clv.ts';
 import type { Grade } from './grade.ts';
 import { accumulatorPrice } from './parlay.ts';
-import { settleTicket, type TicketSettlement } from './ticket.ts';
+import { minorUnitsOf, roundToMinorUnits, settleTicket, type TicketSettlement } from './ticket.ts';
 
 /** What is known of one leg's close (kick-off close, closing-line.ts), stored on the leg. */
 export type LegClose =
@@ -65,12 +65,17 @@ export class TrackedBetError extends Error {
 }
 
 /**
- * Checks what a user types or imports: price > 1, stake > 0, a time, at least one leg.
+ * Checks what a user types or imports: price > 1, stake > 0 in the currency's minor units, a time, at least one leg.
  * @throws TrackedBetError naming the field.
  */
 export function checkTrackedBet(bet: TrackedBet): void {
   if (bet.legs.length === 0) throw new TrackedBetError('legs', 'A bet needs at least one leg.');
   if (!Number.isFinite(bet.stake) || bet.stake <= 0) throw new TrackedBetError('stake', `The stake must be more than 0, got ${String(bet.stake)}.`);
+  const minorUnits = minorUnitsOf(bet.currency);
+  // settleTicket pays in the currency's minor units: a stake finer than that could never be settled.
+  if (roundToMinorUnits(bet.stake, minorUnits) !== bet.stake) {
+    throw new TrackedBetError('stake', `A stake in ${bet.currency.trim() === '' ? 'this currency' : bet.currency.trim()} has at most ${String(minorUnits)} decimals, got ${String(bet.stake)}.`);
+  }
   if (!Number.isFinite(bet.placedAt)) throw new TrackedBetError('placedAt', 'The time placed is not a time.');
   bet.legs.forEach((leg, i) => {
     const where = bet.legs.length > 1 ? `leg ${String(i + 1)} ` : '';
