@@ -96,6 +96,8 @@ describe('checkTrackedBet names the bad field', () => {
     ['stake', bet('a', [leg(2)], 0)],
     ['stake', bet('a', [leg(2)], -5)],
     ['stake', bet('a', [leg(2)], 10.555)],
+    ['closePrice', bet('a', [leg(2, closed(0.5))])],
+    ['fairClosePrice', bet('a', [leg(2, closed(2, Number.NaN))])],
     ['oddsId', bet('a', [leg(2, { kind: 'open' }, null, { oddsId: ' ' })])],
     ['legs', bet('a', [])],
   ])('%s', (field, b) => {

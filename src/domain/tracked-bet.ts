@@ -82,6 +82,11 @@ export function checkTrackedBet(bet: TrackedBet): void {
     if (leg.oddsId.trim() === '') throw new TrackedBetError('oddsId', `The ${where}oddsId is empty.`);
     if (leg.bookmaker.trim() === '') throw new TrackedBetError('bookmaker', `The ${where}bookmaker is empty.`);
     if (!Number.isFinite(leg.price) || leg.price <= 1) throw new TrackedBetError('price', `The ${where}price must be more than 1, got ${String(leg.price)}.`);
+    if (leg.close.kind === 'closed') {
+      for (const [field, value] of [['closePrice', leg.close.price], ['fairClosePrice', leg.close.fairPrice], ['referenceClosePrice', leg.close.referencePrice]] as const) {
+        if (value !== null && !(Number.isFinite(value) && value >= 1)) throw new TrackedBetError(field, `The ${where}close must be a decimal price of at least 1, got ${String(value)}.`);
+      }
+    }
   });
 }
 
