@@ -51,6 +51,10 @@ export const pageRoutes: RouteObject[] = [
     path: 'settlement/:fixtureId',
     lazy: async () => ({ Component: (await import('../features/settlement/settlement-sheet-page.tsx')).SettlementSheetPage }),
   },
+  {
+    path: 'tracker',
+    lazy: async () => ({ Component: (await import('../features/tracker/tracker-page.tsx')).TrackerPage }),
+  },
   { path: 'settings', element: <SettingsPage /> },
   { path: '*', element: <NotFoundPage /> },
 ];

@@ -16,6 +16,7 @@ export const NAV_ITEMS: readonly { readonly to: string; readonly label: string; 
   { to: '/markets', label: 'Markets' },
   { to: '/parlay', label: 'Parlay' },
   { to: '/settlement', label: 'Settlement' },
+  { to: '/tracker', label: 'Tracker' },
   { to: '/settings', label: 'Settings' },
 ];
 

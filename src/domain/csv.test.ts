@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CsvError, FORMULA_TRIGGERS, csvField, toCsv } from './csv.ts';
+import { CsvError, FORMULA_TRIGGERS, csvField, guardCsvText, parseCsv, toCsv, unguardCsvText } from './csv.ts';
 
 /**
  * A small strict RFC 4180 reader for the round trip: records end with CRLF; a quoted field
  * doubles its quotes; a bare CR or LF outside quotes, or a quote inside an unquoted field, fails.
  */
-function parseCsv(text: string): string[][] {
+function readStrictCsv(text: string): string[][] {
   const records: string[][] = [];
   let record: string[] = [];
   let i = 0;
@@ -114,7 +114,7 @@ describe('toCsv', () => {
   it('round-trips any text through a strict RFC 4180 reader, with the guard as the only change', () => {
     fc.assert(
       fc.property(rows, (table) => {
-        expect(parseCsv(toCsv(table))).toEqual(table.map((row) => row.map(undoGuard)));
+        expect(readStrictCsv(toCsv(table))).toEqual(table.map((row) => row.map(undoGuard)));
       }),
     );
   });
@@ -122,7 +122,7 @@ describe('toCsv', () => {
   it('never lets a parsed text cell start with a formula trigger', () => {
     fc.assert(
       fc.property(rows, (table) => {
-        for (const row of parseCsv(toCsv(table))) for (const cell of row) expect(FORMULA_TRIGGERS.some((t) => cell.startsWith(t))).toBe(false);
+        for (const row of readStrictCsv(toCsv(table))) for (const cell of row) expect(FORMULA_TRIGGERS.some((t) => cell.startsWith(t))).toBe(false);
       }),
     );
   });
@@ -131,8 +131,52 @@ describe('toCsv', () => {
     const cells = fc.array(fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.integer()), { minLength: 1, maxLength: 5 });
     fc.assert(
       fc.property(cells, (row) => {
-        const [parsed = []] = parseCsv(toCsv([row]));
+        const [parsed = []] = readStrictCsv(toCsv([row]));
         expect(parsed.map(Number)).toEqual(row.map((n) => (Object.is(n, -0) ? 0 : n)));
+      }),
+    );
+  });
+});
+
+describe('parseCsv and the reversible guard', () => {
+  it('reads quoted fields with commas, doubled quotes and line breaks', () => {
+    expect(parseCsv('a,"b,c","say ""hi""","two\r\nlines"\r\n,x\r\n')).toEqual([
+      ['a', 'b,c', 'say "hi"', 'two\r\nlines'],
+      ['', 'x'],
+    ]);
+  });
+
+  it('reads LF record ends, a missing last one, a BOM and an empty quoted field', () => {
+    expect(parseCsv('\uFEFFa,""\nb,c')).toEqual([
+      ['a', ''],
+      ['b', 'c'],
+    ]);
+  });
+
+  it('has no records for empty text', () => {
+    expect(parseCsv('')).toEqual([]);
+  });
+
+  it('names the record of a quote left open or text after a closing quote', () => {
+    expect(() => parseCsv('a\r\n"b')).toThrow('record 2: a quoted field is never closed');
+    expect(() => parseCsv('"a"b')).toThrow('record 1: text after a closing quote');
+  });
+
+  it('guards formula text and a leading apostrophe, and gives back exactly what it was given', () => {
+    expect(guardCsvText('=SUM(A1)')).toBe("'=SUM(A1)");
+    expect(guardCsvText("'quoted")).toBe("''quoted");
+    expect(guardCsvText('plain')).toBe('plain');
+    for (const text of ['=1+1', '+1', '-1', '@x', '\tx', "'", "''=x", 'plain', '']) {
+      expect(unguardCsvText(guardCsvText(text))).toBe(text);
+    }
+  });
+
+  it('round-trips any text through toCsv and parseCsv', () => {
+    fc.assert(
+      fc.property(fc.array(fc.array(fc.string({ unit: 'grapheme' }), { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 4 }), (rows) => {
+        const guarded = rows.map((row) => row.map(guardCsvText));
+        const back = parseCsv(toCsv(guarded)).map((row) => row.map(unguardCsvText));
+        expect(back).toEqual(rows);
       }),
     );
   });

@@ -1,4 +1,4 @@
-// RFC 4180 CSV text from rows of cells, safe to open in a spreadsheet: text cells that a
+// RFC 4180 CSV text from rows of cells (and back), safe to open in a spreadsheet: text cells that a
 // spreadsheet would run as a formula are defused with a leading apostrophe.
 
 /** One cell: text, a number, a boolean, or null/undefined for an empty cell. */
@@ -63,4 +63,83 @@ export function toCsv(rows: readonly (readonly CsvCell[])[], options: CsvOptions
     text += `${fields.join(',')}\r\n`;
   });
   return text;
+}
+
+/**
+ * Text for a CSV that is read back (export → import round trip): the formula guard of
+ * {@link csvField}, made reversible. Text starting with a formula trigger OR with `'` gets one
+ * leading `'`, so {@link unguardCsvText} can always drop exactly one: `=SUM(A1)` → `'=SUM(A1)`,
+ * `'quoted` → `''quoted`, `plain` → `plain`.
+ */
+export function guardCsvText(text: string): string {
+  return text.startsWith("'") || FORMULA_TRIGGERS.some((trigger) => text.startsWith(trigger)) ? `'${text}` : text;
+}
+
+/** The text {@link guardCsvText} was given: one leading `'` dropped, if there is one. */
+export function unguardCsvText(field: string): string {
+  return field.startsWith("'") ? field.slice(1) : field;
+}
+
+/**
+ * The records of RFC 4180 text, each a list of fields (quotes removed, `""` read as `"`). Reads
+ * CRLF or LF record ends, a missing final one, and a leading UTF-8 BOM. An empty text has no
+ * records; a blank line is a record of one empty field.
+ * @throws CsvError for a quote left open or text after a closing quote, naming the record (1-based).
+ */
+export function parseCsv(text: string): string[][] {
+  const source = text.startsWith('\uFEFF') ? text.slice(1) : text;
+  const records: string[][] = [];
+  let record: string[] = [];
+  let field = '';
+  // True until a field has read any character (its opening quote included).
+  let fieldStart = true;
+  let i = 0;
+  const endField = (): void => {
+    record.push(field);
+    field = '';
+    fieldStart = true;
+  };
+  while (i < source.length) {
+    const ch = source[i];
+    if (ch === '"' && fieldStart) {
+      fieldStart = false;
+      i += 1;
+      // A quoted field runs to the next lone quote; `""` inside is one quote.
+      for (;;) {
+        if (i >= source.length) throw new CsvError(`record ${String(records.length + 1)}: a quoted field is never closed`);
+        if (source[i] === '"' && source[i + 1] === '"') {
+          field += '"';
+          i += 2;
+        } else if (source[i] === '"') {
+          i += 1;
+          break;
+        } else {
+          field += source.charAt(i);
+          i += 1;
+        }
+      }
+      const next = source[i];
+      if (next !== undefined && next !== ',' && next !== '\r' && next !== '\n') {
+        throw new CsvError(`record ${String(records.length + 1)}: text after a closing quote`);
+      }
+    } else if (ch === ',') {
+      endField();
+      i += 1;
+    } else if (ch === '\n' || (ch === '\r' && source[i + 1] === '\n')) {
+      endField();
+      records.push(record);
+      record = [];
+      i += ch === '\r' ? 2 : 1;
+    } else {
+      field += source.charAt(i);
+      fieldStart = false;
+      i += 1;
+    }
+  }
+  // The last record, when the text does not end with a record end.
+  if (!fieldStart || record.length > 0) {
+    endField();
+    records.push(record);
+  }
+  return records;
 }

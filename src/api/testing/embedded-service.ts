@@ -7,8 +7,12 @@ import { loadServiceModule } from './service-module.ts';
 export interface TestSimulator {
   advance(ms: number): void;
   freeze(): void;
+  resume(): void;
   /** Fixture ids, optionally only those with `statusId`. */
   fixtureIds(statusId?: number): string[];
+  /** The admin knobs' kick-off and finish (POST /admin/kickoff, /admin/finish) without the HTTP. */
+  kickoff(fixtureId: string): { readonly trueStartTime: string | null };
+  finish(fixtureId: string): unknown;
   fixtureOdds(fixtureId: string): Readonly<Record<string, Readonly<Record<string, { readonly price: number; readonly active: boolean }>>>>;
   readonly futures: {
     views(): readonly { readonly futureId: string; readonly status: { readonly statusId: number } }[];

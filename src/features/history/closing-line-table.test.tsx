@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ClosingLineRow, ClosingLines, Kickoff } from '../../domain/closing-line.ts';
 import { ClosingLineTable } from './closing-line-table.tsx';
@@ -29,7 +30,11 @@ const lines: ClosingLines = {
 };
 
 function renderTable() {
-  render(<ClosingLineTable selection="1 (Winner)" lines={lines} kickoff={KICKOFF} format="decimal" method="multiplicative" onMethodChange={() => undefined} nameOf={(slug) => (slug === 'pinnacle' ? 'Pinnacle' : slug)} />);
+  render(
+    <MemoryRouter>
+      <ClosingLineTable selection="1 (Winner)" lines={lines} kickoff={KICKOFF} format="decimal" method="multiplicative" onMethodChange={() => undefined} nameOf={(slug) => (slug === 'pinnacle' ? 'Pinnacle' : slug)} />
+    </MemoryRouter>,
+  );
   fireEvent.change(screen.getByLabelText('Price you took'), { target: { value: '2.60' } });
 }
 
@@ -55,5 +60,13 @@ describe('ClosingLineTable', () => {
     renderTable();
     fireEvent.change(screen.getByLabelText('When you took it (optional)'), { target: { value: '2099-01-01T12:00' } });
     expect(screen.getByRole('rowheader', { name: 'bet365' }).closest('tr')?.querySelector('.clv-figure')?.textContent).toBe('in-play: no closing line');
+  });
+
+  it('links "Track this bet" at each book to the tracker with that book\'s oddsId and the price taken', () => {
+    renderTable();
+    const link = screen.getByRole('link', { name: 'Pinnacle' });
+    const params = new URLSearchParams((link.getAttribute('href') ?? '').split('?')[1]);
+    expect(params.get('prices')).toBe('2.6');
+    expect(params.get('oddsIds')).toBe(lines.rows.find((r) => r.bookmaker === 'pinnacle')?.oddsId);
   });
 });

@@ -3,8 +3,10 @@
 // best and the consensus close; and the CLV of a price the user took against the reference they
 // choose (same book, a sharp book, the consensus). Definitions in docs/domain.md.
 import { useId, useState } from 'react';
+import { Link } from 'react-router';
 import { parseTakenPrice } from '../../components/clv-table.tsx';
 import { TakenPriceField } from '../../components/taken-price-field.tsx';
+import { trackBetPath } from '../../components/track-bet-path.ts';
 import {
   betHasClose,
   clvAgainstBook,
@@ -106,6 +108,17 @@ export function ClosingLineTable({ selection, lines, kickoff, format, method, on
           ))}
         </select>
       </div>
+      {taken !== null && !inPlay && lines.rows.length > 0 && (
+        <p className="clv-track">
+          Track this bet at{' '}
+          {lines.rows.map((row, i) => (
+            <span key={row.oddsId}>
+              {i > 0 && ', '}
+              <Link to={trackBetPath([row.oddsId], [taken])}>{nameOf(row.bookmaker)}</Link>
+            </span>
+          ))}
+        </p>
+      )}
       <dl className="clv-definitions">
         <dt>{closeName}</dt>
         <dd>

@@ -187,4 +187,15 @@ describe('the slip drawer', () => {
     const link = screen.getByRole('link', { name: 'Price this parlay' });
     expect(link.getAttribute('href')).toBe(`/parlay?slip=${encodeURIComponent(`${leg(101)},${leg(102)}`)}`);
   });
+
+  it('links "Track this bet" to the tracker with the legs and their current prices', () => {
+    slipStore.getState().setLegs([leg(101), leg(102)]);
+    const { book } = renderDrawer();
+    stream(book, [oddsEntry(10, 2, 'pinnacle', 101), oddsEntry(10, 1.5, 'pinnacle', 102)]);
+    const href = screen.getByRole('link', { name: 'Track this bet' }).getAttribute('href') ?? '';
+    const params = new URLSearchParams(href.split('?')[1]);
+    expect(href.startsWith('/tracker?')).toBe(true);
+    expect(params.get('oddsIds')).toBe(`${leg(101)},${leg(102)}`);
+    expect(params.get('prices')).toBe('2,1.5');
+  });
 });

@@ -2,6 +2,7 @@
 // and the way on to the pricing page. It also keeps the slip in the page's URL (`?slip=`).
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import { trackBetPath } from '../../components/track-bet-path.ts';
 import { describeFailure } from '../../api/api-error.ts';
 import { formatPrice } from '../../domain/odds-format.ts';
 import { useSettings } from '../../settings/use-settings.ts';
@@ -85,6 +86,9 @@ export function SlipDrawer() {
             <div className="slip-actions">
               <Link className="slip-price-link" to={parlayPagePath(slip.legs)}>
                 Price this parlay
+              </Link>
+              <Link className="slip-track-link" to={trackBetPath(slip.legs, states.map((state) => (state.kind === 'priced' ? state.price : null)))}>
+                Track this bet
               </Link>
               <button type="button" onClick={slip.clear}>
                 Clear slip

@@ -1,0 +1,123 @@
+// @vitest-environment jsdom
+// The tracker page from what is stored: a bet whose fixture the service has forgotten still shows
+// its stored close, CLV, result and profit, and the service is not asked about it again.
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createApiClient } from '../../api/client.ts';
+import { ApiClientContext } from '../../api/use-api-client.ts';
+import type { TrackedBet } from '../../domain/tracked-bet.ts';
+import { trackedBetsToCsv } from '../../domain/tracked-bet-csv.ts';
+import { fixtureView } from '../../book/book-test-data.ts';
+import { TrackerPage } from './tracker-page.tsx';
+import { trackerStorageKey } from './tracker-store.ts';
+
+const BASE_URL = 'http://127.0.0.1:9';
+const KNOWN_FIXTURE = 'id1000000000000003';
+
+function renderTracker(stored: readonly TrackedBet[], search = '') {
+  window.localStorage.setItem(trackerStorageKey(BASE_URL), trackedBetsToCsv(stored));
+  const asked: string[] = [];
+  // A service that forgot everything but one pre-game fixture.
+  const fetch = (input: RequestInfo | URL): Promise<Response> => {
+    const url = input instanceof Request ? input.url : input.toString();
+    asked.push(url);
+    const known = url.includes('/fixtures?') && url.includes(KNOWN_FIXTURE) ? [fixtureView(KNOWN_FIXTURE, 0)] : [];
+    return Promise.resolve(new Response(JSON.stringify(known), { status: 200, headers: { 'content-type': 'application/json' } }));
+  };
+  const client = createApiClient({ baseUrl: BASE_URL, apiKey: 'demo-key', lang: 'en', fetch });
+  render(
+    <ApiClientContext value={client}>
+      <MemoryRouter initialEntries={[`/tracker${search}`]}>
+        <TrackerPage />
+      </MemoryRouter>
+    </ApiClientContext>,
+  );
+  return { asked };
+}
+
+afterEach(() => {
+  cleanup();
+  window.localStorage.clear();
+});
+
+const settled: TrackedBet = {
+  id: 'done',
+  placedAt: Date.UTC(2026, 10, 20, 12),
+  stake: 10,
+  currency: 'GBP',
+  note: '=not a formula',
+  legs: [
+    {
+      oddsId: 'id1000000000000001:bet365:101:0',
+      bookmaker: 'bet365',
+      price: 2.1,
+      sport: 'Football',
+      label: 'Home (1X2)',
+      close: { kind: 'closed', price: 2, fairPrice: 2.1, referencePrice: 2.05 },
+      grade: 'won',
+    },
+  ],
+};
+
+describe('TrackerPage', () => {
+  it('shows a forgotten fixture\'s stored close, CLV, result and P/L without asking the service', async () => {
+    const [first] = settled.legs;
+    if (first === undefined) throw new Error('no leg');
+    // An open bet beside it, which is asked about: once it has been, the settled one would have been too.
+    const open: TrackedBet = { ...settled, id: 'open', legs: [{ ...first, oddsId: 'id1000000000000002:bet365:101:0', label: 'Other', close: { kind: 'open' }, grade: null }] };
+    const { asked } = renderTracker([settled, open]);
+    await waitFor(() => {
+      expect(asked.some((url) => url.includes('id1000000000000002'))).toBe(true);
+    });
+    const row = screen.getByRole('row', { name: /Home \(1X2\)/u });
+    expect(within(row).getByText('2.000')).toBeTruthy();
+    // 2.10 / 2.00 − 1 = +5.0%; 2.10 / 2.10 − 1 = 0.0%; 2.10 / 2.05 − 1 = +2.439… → +2.4%.
+    expect(within(row).getByText('+5.0%')).toBeTruthy();
+    expect(within(row).getByText('0.0%')).toBeTruthy();
+    expect(within(row).getByText('+2.4%')).toBeTruthy();
+    expect(within(row).getByText('won')).toBeTruthy();
+    // 10 × 2.10 − 10 = 11.00.
+    expect(within(row).getByText('11.00')).toBeTruthy();
+    expect(within(row).getByText('=not a formula')).toBeTruthy();
+    expect(asked.filter((url) => url.includes('id1000000000000001'))).toEqual([]);
+  });
+
+  it('shows an open bet as "closes at kick-off"', () => {
+    const [first] = settled.legs;
+    if (first === undefined) throw new Error('no leg');
+    renderTracker([{ ...settled, id: 'open', legs: [{ ...first, close: { kind: 'open' }, grade: null }] }]);
+    expect(screen.getByText('closes at kick-off')).toBeTruthy();
+  });
+
+  it('adds a bet from a "Track this bet" link, refusing a price of 1 and an unknown fixture by field', async () => {
+    renderTracker([], `?oddsIds=${KNOWN_FIXTURE}:bet365:101:0&prices=1`);
+    fireEvent.click(screen.getByRole('button', { name: 'Track this bet' }));
+    expect(await screen.findByText('The price must be more than 1, got 1.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Price taken (one per leg)'), { target: { value: '1.95' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Track this bet' }));
+    expect(await screen.findByText('Tracked the bet.')).toBeTruthy();
+    expect(screen.getByText('1.950')).toBeTruthy();
+    expect(screen.getByText('closes at kick-off')).toBeTruthy();
+    // The sport comes from the fixture.
+    expect(screen.getByRole('rowheader', { name: 'Sport: Soccer' })).toBeTruthy();
+  });
+
+  it('refuses an oddsId of a fixture the service does not know, naming it', async () => {
+    renderTracker([], '?oddsIds=id1000000000000009:bet365:101:0&prices=2');
+    fireEvent.click(screen.getByRole('button', { name: 'Track this bet' }));
+    expect(await screen.findByText('The service knows no fixture id1000000000000009 (oddsId id1000000000000009:bet365:101:0).')).toBeTruthy();
+    expect(screen.getByText(/No bets tracked yet/u)).toBeTruthy();
+  });
+
+  it('charts cumulative CLV and P/L in the order placed', () => {
+    const [first] = settled.legs;
+    if (first === undefined) throw new Error('no leg');
+    // Taken 1.80, closed 2.00 (−10%), lost 20: after both bets 5 − 10 = −5.0 CLV points, 11 − 20 = −9.00.
+    const loser: TrackedBet = { ...settled, id: 'later', placedAt: settled.placedAt + 1, stake: 20, legs: [{ ...first, price: 1.8, grade: 'lost' }] };
+    renderTracker([loser, settled]);
+    expect(screen.getByRole('figure', { name: 'Cumulative CLV and P/L' }).querySelector('figcaption')?.textContent).toBe(
+      'Cumulative CLV and P/L over 2 bets: -5.0 CLV points, P/L -9.00',
+    );
+  });
+});

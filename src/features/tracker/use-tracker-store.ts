@@ -1,0 +1,32 @@
+// The tracked bets of the service in the settings, as React state: the page's store of that base URL (read on mount),
+// re-rendering on each change, and a refresh of the bets whose close or grade is still unknown.
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useApiClient } from '../../api/use-api-client.ts';
+import { TrackerStore, type TrackerLoad } from './tracker-store.ts';
+import { refreshBet } from './refresh-bet.ts';
+
+/** The store of the current service and its list; asks the service once per visit for what became known. */
+export function useTrackerStore(): { readonly store: TrackerStore; readonly load: TrackerLoad } {
+  const client = useApiClient();
+  const store = useMemo(() => new TrackerStore(window.localStorage, client.baseUrl), [client.baseUrl]);
+  const load = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  useEffect(() => {
+    let cancelled = false;
+    const pending = store.getSnapshot().bets.filter((bet) => bet.legs.some((leg) => leg.close.kind === 'open' || leg.grade === null));
+    void Promise.all(pending.map((bet) => refreshBet(client, bet).catch(() => null))).then((changed) => {
+      const known = changed.filter((bet) => bet !== null);
+      // A refused write leaves the stored figures as they were; the next visit asks again.
+      if (!cancelled) {
+        try {
+          store.update(known);
+        } catch {
+          /* shown by the store's problem on the page */
+        }
+      }
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [client, store]);
+  return { store, load };
+}
