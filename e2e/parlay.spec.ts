@@ -75,14 +75,20 @@ test.afterEach(async ({ request }) => {
 });
 
 test('a three-leg cross-fixture parlay shows at every bookmaker the price the service returns for its parlayId', async ({ page, request }) => {
-  const [a, b] = await quietSoccer(request);
-  if (a === undefined || b === undefined) throw new Error('need two pre-game soccer fixtures');
-  const views = await getJson<WireView[]>(request, `/en/fixtures/odds?fixtureIds=${a.fixtureId},${b.fixtureId}`);
-  const viewA = views.find((v) => v.fixtureId === a.fixtureId);
-  const viewB = views.find((v) => v.fixtureId === b.fixtureId);
+  // The first pair of pre-game soccer fixtures (most bookmakers first) with a bookmaker quoting all
+  // three legs: a fixture far from kick-off may not offer Over 2.5 yet.
+  const candidates = (await quietSoccer(request)).slice(0, 20);
+  const views = await getJson<WireView[]>(request, `/en/fixtures/odds?fixtureIds=${candidates.map((f) => f.fixtureId).join(',')}`);
+  const viewOf = (id: string) => views.find((v) => v.fixtureId === id);
   const over = await overTwoAndHalf(request);
-  const bookmaker = a.bookmakers.find((bk) => activeLeg(viewA, bk, 101) && activeLeg(viewA, bk, over) && activeLeg(viewB, bk, 103));
-  if (bookmaker === undefined) throw new Error('no bookmaker quotes the three legs');
+  const found = candidates
+    .flatMap((a) => candidates.filter((b) => b !== a).map((b) => [a, b] as const))
+    .flatMap(([a, b]) => {
+      const bk = a.bookmakers.find((x) => activeLeg(viewOf(a.fixtureId), x, 101) && activeLeg(viewOf(a.fixtureId), x, over) && activeLeg(viewOf(b.fixtureId), x, 103));
+      return bk === undefined ? [] : [{ bookmaker: bk, viewA: viewOf(a.fixtureId), viewB: viewOf(b.fixtureId) }];
+    })[0];
+  if (found === undefined) throw new Error('no bookmaker quotes the three legs on any two pre-game soccer fixtures');
+  const { bookmaker, viewA, viewB } = found;
   const legs = [activeLeg(viewA, bookmaker, 101), activeLeg(viewA, bookmaker, over), activeLeg(viewB, bookmaker, 103)].map(String).sort();
 
   await page.goto(`/parlay?slip=${encodeURIComponent(legs.join(','))}`);
