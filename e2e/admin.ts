@@ -27,3 +27,28 @@ export async function admin(request: APIRequestContext, method: 'GET' | 'POST' |
   expect(response.status(), `${method} ${path}: ${await response.text()}`).toBe(200);
   return response.json();
 }
+
+/** A fixture as `GET /admin/fixtures` lists it. */
+export interface AdminFixtureRow {
+  readonly fixtureId: string;
+  readonly statusId: number;
+  readonly sportId: number;
+  readonly bookmakers: readonly string[];
+}
+
+/**
+ * The live soccer fixtures, kicking off the pre-game soccer fixture with the most bookmakers when
+ * none is in play: the simulated programme follows the time of day, and at some hours nothing is
+ * live, so a test that needs a live match sets that condition itself.
+ */
+export async function liveSoccer(request: APIRequestContext): Promise<AdminFixtureRow[]> {
+  const live = ((await admin(request, 'GET', '/admin/fixtures?status=1')) as AdminFixtureRow[]).filter((f) => f.sportId === 10);
+  if (live.length > 0) return live;
+  const pregame = ((await admin(request, 'GET', '/admin/fixtures?status=0')) as AdminFixtureRow[])
+    .filter((f) => f.sportId === 10)
+    .sort((a, b) => b.bookmakers.length - a.bookmakers.length);
+  const first = pregame[0];
+  if (first === undefined) throw new Error('the embedded service has no soccer fixture to kick off');
+  await admin(request, 'POST', '/admin/kickoff', { fixtureId: first.fixtureId });
+  return [{ ...first, statusId: 1 }];
+}

@@ -2,7 +2,7 @@
 // pinned columns stay in view while the books scroll, bookmaker names are never cut inside a
 // word, the page never scrolls sideways, and the slip covers no price.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { admin } from './admin.ts';
+import { liveSoccer } from './admin.ts';
 
 interface AdminFixture {
   readonly fixtureId: string;
@@ -12,8 +12,8 @@ interface AdminFixture {
 
 /** The live soccer fixture (statusId 1, sportId 10) quoted by the most bookmakers. */
 async function liveSoccerFixture(request: APIRequestContext): Promise<AdminFixture> {
-  const live = (await admin(request, 'GET', '/admin/fixtures?status=1')) as AdminFixture[];
-  const [first] = live.filter((f) => f.sportId === 10).sort((a, b) => b.bookmakers.length - a.bookmakers.length);
+  const live = await liveSoccer(request);
+  const [first] = [...live].sort((a, b) => b.bookmakers.length - a.bookmakers.length);
   if (first === undefined) throw new Error('the embedded service has no live soccer fixture');
   return first;
 }
@@ -124,10 +124,17 @@ for (const viewport of [
       });
       const slipBox = await slip.boundingBox();
       expect(slipBox).not.toBeNull();
+      // Each price cell as it shows: clipped to the board's scroll box, so a row the virtualizer
+      // keeps rendered below the fold (invisible, but with a box) does not count as a shown price.
       const cells = await page.locator('.odds-cell').evaluateAll((list) =>
-        list.map((c) => {
+        list.flatMap((c) => {
           const r = c.getBoundingClientRect();
-          return { x: r.x, y: r.y, width: r.width, height: r.height };
+          const clip = c.closest('.odds-board-scroll')?.getBoundingClientRect() ?? r;
+          const top = Math.max(r.top, clip.top);
+          const bottom = Math.min(r.bottom, clip.bottom);
+          const left = Math.max(r.left, clip.left);
+          const right = Math.min(r.right, clip.right);
+          return bottom > top && right > left ? [{ x: left, y: top, width: right - left, height: bottom - top }] : [];
         }),
       );
       expect(cells.length).toBeGreaterThan(5);

@@ -2,7 +2,7 @@
 // REST with the simulation frozen, and the service's knobs (arbitrage, stale, suspension) shown.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { admin } from './admin.ts';
+import { admin, liveSoccer } from './admin.ts';
 import { formatPrice } from '../src/domain/odds-format.ts';
 
 const KEY = { 'X-API-Key': 'demo-key' };
@@ -19,6 +19,8 @@ interface AdminFixture {
  * a post-goal suspension would show no moves for a while.
  */
 async function liveFixture(request: APIRequestContext): Promise<AdminFixture> {
+  // Every live fixture, with a soccer match kicked off first when nothing is in play at this hour.
+  await liveSoccer(request);
   const live = (await admin(request, 'GET', '/admin/fixtures?status=1')) as AdminFixture[];
   let best: { fixture: AdminFixture; active: number } | null = null;
   for (const fixture of live) {
