@@ -37,7 +37,7 @@ describe('float64IntegersToInt64', () => {
 
   it('never changes a decoded value', () => {
     fc.assert(
-      fc.property(fc.jsonValue({ stringUnit: 'binary' }), fc.array(fc.integer({ min: Number.MIN_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER })), (json, integers) => {
+      fc.property(fc.jsonValue({ stringUnit: 'binary' }).filter((j) => !JSON.stringify(j).includes('"__proto__"')), fc.array(fc.integer({ min: Number.MIN_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER })), (json, integers) => {
         const value = { json, integers };
         expect(decodeMsgpack(float64IntegersToInt64(packr.pack(value)))).toEqual(decodeMsgpack(packr.pack(value)));
       }),
