@@ -33,6 +33,8 @@ export interface AdminFixtureRow {
   readonly fixtureId: string;
   readonly statusId: number;
   readonly sportId: number;
+  /** "Home – Away", as the fixture list shows them. */
+  readonly participants: string;
   readonly bookmakers: readonly string[];
 }
 
@@ -51,4 +53,19 @@ export async function liveSoccer(request: APIRequestContext): Promise<AdminFixtu
   if (first === undefined) throw new Error('the embedded service has no soccer fixture to kick off');
   await admin(request, 'POST', '/admin/kickoff', { fixtureId: first.fixtureId });
   return [{ ...first, statusId: 1 }];
+}
+
+/**
+ * Kicks off the pre-game soccer fixture with the most bookmakers and returns it: its clock starts
+ * at 0' and runs for the next 45 minutes, unlike a match already in play, which may be at
+ * half-time (a stopped clock) when the test looks at it.
+ */
+export async function kickOffSoccer(request: APIRequestContext): Promise<AdminFixtureRow> {
+  const pregame = ((await admin(request, 'GET', '/admin/fixtures?status=0')) as AdminFixtureRow[])
+    .filter((f) => f.sportId === 10)
+    .sort((a, b) => b.bookmakers.length - a.bookmakers.length);
+  const first = pregame[0];
+  if (first === undefined) throw new Error('the embedded service has no pre-game soccer fixture to kick off');
+  await admin(request, 'POST', '/admin/kickoff', { fixtureId: first.fixtureId });
+  return { ...first, statusId: 1 };
 }
