@@ -4,6 +4,7 @@
 import { useState } from 'react';
 import { clvNoVig, clvPriceBased } from '../domain/clv.ts';
 import { americanToDecimal, formatPrice, type OddsFormat } from '../domain/odds-format.ts';
+import { formatMoment } from '../domain/time-format.ts';
 import { TakenPriceField } from './taken-price-field.tsx';
 
 /** One bookmaker's opening and closing line for the selection. */
@@ -47,10 +48,6 @@ function percent(x: number): string {
   return `${sign}${(x * 100).toFixed(2)}%`;
 }
 
-function when(t: number): string {
-  return new Date(t).toLocaleString(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
-}
-
 function noVigOrNull(taken: number, row: ClvRow): number | null {
   if (row.closingMarket === null) return null;
   try {
@@ -68,13 +65,15 @@ export interface ClvTableProps {
   readonly format: OddsFormat;
   /** True before settlement: the "closing" figure is then the latest price. */
   readonly provisional: boolean;
+  /** The zone the times of the prices are written in (the user's setting). */
+  readonly timeZone: string;
   /** Shown per row label, e.g. a bookmaker's display name; default the slug. */
   readonly rowLabel?: (row: ClvRow) => string;
   /** The first column's heading; default "Bookmaker". */
   readonly rowHeader?: string;
 }
 
-export function ClvTable({ selection, rows, format, provisional, rowLabel = (r) => r.bookmaker, rowHeader = 'Bookmaker' }: ClvTableProps) {
+export function ClvTable({ selection, rows, format, provisional, timeZone, rowLabel = (r) => r.bookmaker, rowHeader = 'Bookmaker' }: ClvTableProps) {
   const [takenText, setTakenText] = useState('');
   const taken = parseTakenPrice(takenText);
   const closingName = provisional ? 'Closing (provisional)' : 'Closing (CLV)';
@@ -118,8 +117,8 @@ export function ClvTable({ selection, rows, format, provisional, rowLabel = (r) 
             return (
               <tr key={row.key} data-bookmaker={row.bookmaker}>
                 <th scope="row">{rowLabel(row)}</th>
-                <td title={when(row.olv.changedAt)}>{formatPrice(row.olv.price, format)}</td>
-                <td title={when(row.clv.changedAt)}>
+                <td title={formatMoment(row.olv.changedAt, timeZone)}>{formatPrice(row.olv.price, format)}</td>
+                <td title={formatMoment(row.clv.changedAt, timeZone)}>
                   {formatPrice(row.clv.price, format)}
                   {!row.clv.active && <span className="muted"> (suspended)</span>}
                 </td>

@@ -12,19 +12,19 @@ const series: ChartSeries[] = [
 
 describe('LineMovementChart', () => {
   it('names each legend entry\'s series and the points it holds', () => {
-    render(<LineMovementChart title="Line movement of 1" series={series} format="decimal" />);
+    render(<LineMovementChart title="Line movement of 1" series={series} format="decimal" timeZone="UTC" />);
     const pinnacle = screen.getByRole('button', { name: 'pinnacle' });
     expect([pinnacle.getAttribute('data-series-key'), pinnacle.getAttribute('data-point-count')]).toEqual(['pinnacle', '3']);
   });
 
   it('hides a series when its legend entry is pressed', () => {
-    render(<LineMovementChart title="Line movement of 1" series={series} format="decimal" />);
+    render(<LineMovementChart title="Line movement of 1" series={series} format="decimal" timeZone="UTC" />);
     fireEvent.click(screen.getByRole('button', { name: 'bet365' }));
     expect(screen.getByRole('figure', { name: 'Line movement of 1' }).getAttribute('data-series-count')).toBe('1');
   });
 
   it('shows only one series in one click, and every series again in one click', () => {
-    render(<LineMovementChart title="Line movement of 1" series={series} format="decimal" />);
+    render(<LineMovementChart title="Line movement of 1" series={series} format="decimal" timeZone="UTC" />);
     const figure = screen.getByRole('figure', { name: 'Line movement of 1' });
     fireEvent.click(screen.getByRole('button', { name: 'Show only pinnacle' }));
     expect(figure.getAttribute('data-series-count')).toBe('1');
@@ -35,7 +35,7 @@ describe('LineMovementChart', () => {
   });
 
   it('names every control, the brush handles by the time range they cover', () => {
-    render(<LineMovementChart title="Line movement of 1" series={series} format="decimal" />);
+    render(<LineMovementChart title="Line movement of 1" series={series} format="decimal" timeZone="UTC" />);
     expect(screen.getByRole('combobox', { name: /Y-axis/u })).toBeTruthy();
     const sliders = screen.getAllByRole('slider');
     expect(sliders.length).toBe(2);
@@ -43,8 +43,16 @@ describe('LineMovementChart', () => {
     expect(sliders.map((s) => s.getAttribute('aria-label') ?? '').join(' ')).not.toContain('undefined');
   });
 
+  it('writes its times in the chosen zone and names it', () => {
+    render(<LineMovementChart title="Line movement of 1" series={series} format="decimal" timeZone="Europe/Paris" />);
+    expect(screen.getByText('Times in Europe/Paris')).toBeTruthy();
+    // The series span 0–10 ms after the epoch: 01:00 on Paris's clock.
+    const labels = screen.getAllByRole('slider').map((s) => s.getAttribute('aria-label'));
+    expect(labels).toContain('Time range handle: 1970-01-01 01:00:00 Europe/Paris to 1970-01-01 01:00:00 Europe/Paris (arrow keys move it)');
+  });
+
   it('says so when no series has a point', () => {
-    render(<LineMovementChart title="Line movement of 1" series={[]} format="decimal" />);
+    render(<LineMovementChart title="Line movement of 1" series={[]} format="decimal" timeZone="UTC" />);
     expect(screen.getByText('No recorded prices for this selection.')).toBeTruthy();
   });
 });

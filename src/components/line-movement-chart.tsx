@@ -9,6 +9,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { Brush, CartesianGrid, Line, LineChart, ReferenceDot, ReferenceLine, ResponsiveContainer, XAxis, YAxis } from 'recharts';
 import { clipSeries, downsampleSeries, seriesExtent, type SeriesPoint } from '../domain/line-series.ts';
 import { formatPrice, type OddsFormat } from '../domain/odds-format.ts';
+import { formatMoment, formatTick } from '../domain/time-format.ts';
 import './line-movement-chart.css';
 
 /** One series as the chart takes it. */
@@ -39,13 +40,6 @@ export function seriesColor(index: number): string {
 // Total points handed to recharts across visible series: SVG paths of this size paint in a few ms.
 const POINT_BUDGET = 2400;
 const OVERVIEW_STEPS = 200;
-
-function timeLabel(t: number, span: number): string {
-  const date = new Date(t);
-  if (span > 7 * 86_400_000) return date.toLocaleDateString(undefined, { month: 'short', day: 'numeric' });
-  if (span > 86_400_000) return date.toLocaleString(undefined, { month: 'short', day: 'numeric', hour: '2-digit' });
-  return date.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
-}
 
 /** The price in effect at each of `times` (null inside a gap or before the first point). */
 function sampleAt(points: readonly SeriesPoint[], times: readonly number[]): (number | null)[] {
@@ -96,6 +90,8 @@ export interface LineMovementChartProps {
   readonly series: readonly ChartSeries[];
   /** How prices are written on the axis; `implied` starts the y-axis on implied probability. */
   readonly format: OddsFormat;
+  /** The zone the time axis is drawn in (the user's setting), named on the chart. */
+  readonly timeZone: string;
   readonly height?: number;
   /** Points handed to recharts across the visible series (default 4,000); benches raise it to compare. */
   readonly pointBudget?: number;
@@ -110,7 +106,7 @@ export interface LineMovementChartProps {
   readonly controls?: ReactNode;
 }
 
-export function LineMovementChart({ title, series, format, height = 320, pointBudget = POINT_BUDGET, marker = null, timeWindow = null, controls }: LineMovementChartProps) {
+export function LineMovementChart({ title, series, format, timeZone, height = 320, pointBudget = POINT_BUDGET, marker = null, timeWindow = null, controls }: LineMovementChartProps) {
   const [hidden, setHidden] = useState<ReadonlySet<string>>(() => new Set());
   const [range, setRange] = useState<readonly [number, number] | null>(null);
   // Bumped to reset the brush's handles (recharts keeps them inside the Brush).
@@ -175,7 +171,6 @@ export function LineMovementChart({ title, series, format, height = 320, pointBu
   if (extent === null) return <p className="empty-state">No recorded prices for this selection.</p>;
   const span = to - from;
   const tickPrice = (value: number) => (asProbability ? `${value.toFixed(1)}%` : value >= 1 ? formatPrice(value, priceFormat) : '');
-  const timeText = (t: number) => timeLabel(t, span);
 
   return (
     <figure
@@ -203,6 +198,7 @@ export function LineMovementChart({ title, series, format, height = 320, pointBu
           Show all
         </button>
         {controls}
+        <span className="line-chart-zone muted">Times in {timeZone}</span>
       </div>
       <div className="line-chart-legend" role="group" aria-label="Series (click to show or hide)">
         {series.map((s) => (
@@ -244,7 +240,7 @@ export function LineMovementChart({ title, series, format, height = 320, pointBu
               type="number"
               domain={[from, to]}
               allowDataOverflow
-              tickFormatter={(t: number) => timeLabel(t, span)}
+              tickFormatter={(t: number) => formatTick(t, timeZone, span)}
               stroke="var(--muted)"
             />
             <YAxis
@@ -317,8 +313,8 @@ export function LineMovementChart({ title, series, format, height = 320, pointBu
               dataKey="t"
               height={40}
               stroke="var(--accent)"
-              ariaLabel={`Time range handle: ${timeText(from)} to ${timeText(to)} (arrow keys move it)`}
-              tickFormatter={(t: number) => timeLabel(t, extent[1] - extent[0])}
+              ariaLabel={`Time range handle: ${formatMoment(from, timeZone)} to ${formatMoment(to, timeZone)} (arrow keys move it)`}
+              tickFormatter={(t: number) => formatTick(t, timeZone, extent[1] - extent[0])}
               onChange={(next) => {
                 const a = overview[next.startIndex]?.t;
                 const b = overview[next.endIndex]?.t;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeStart, formatMoment, fromZonedInput, toZonedInput } from './time-format.ts';
+import { describeStart, formatMoment, formatTick, fromZonedInput, timeZoneOf, toZonedInput } from './time-format.ts';
 
 // 2026-11-24T13:45:30Z; Paris is UTC+1 in November, New York UTC−5.
 const MS = Date.UTC(2026, 10, 24, 13, 45, 30);
@@ -9,6 +9,34 @@ describe('formatMoment', () => {
     expect(formatMoment(MS, 'UTC')).toBe('2026-11-24 13:45:30 UTC');
     expect(formatMoment(MS, 'Europe/Paris')).toBe('2026-11-24 14:45:30 Europe/Paris');
     expect(formatMoment(MS, 'America/New_York')).toBe('2026-11-24 08:45:30 America/New_York');
+  });
+});
+
+describe('the time-zone setting', () => {
+  it('writes a moment in UTC under "utc", whatever the browser\'s own zone', () => {
+    expect(formatMoment(MS, timeZoneOf('utc', 'Europe/Paris'))).toBe('2026-11-24 13:45:30 UTC');
+    expect(formatMoment(MS, timeZoneOf('utc', 'America/New_York'))).toBe('2026-11-24 13:45:30 UTC');
+  });
+
+  it('writes a moment on the browser\'s own clock under "local", its zone named', () => {
+    expect(formatMoment(MS, timeZoneOf('local', 'Europe/Paris'))).toBe('2026-11-24 14:45:30 Europe/Paris');
+    expect(formatMoment(MS, timeZoneOf('local', 'Asia/Kolkata'))).toBe('2026-11-24 19:15:30 Asia/Kolkata');
+  });
+
+  it('writes the day on the chosen clock: late evening in New York is already tomorrow in UTC', () => {
+    const evening = Date.UTC(2026, 10, 25, 2, 30);
+    expect(formatMoment(evening, timeZoneOf('local', 'America/New_York'))).toBe('2026-11-24 21:30:00 America/New_York');
+    expect(formatMoment(evening, timeZoneOf('utc', 'America/New_York'))).toBe('2026-11-25 02:30:00 UTC');
+  });
+});
+
+describe('formatTick', () => {
+  it('writes the part of the moment a chart\'s span needs, on the chosen clock', () => {
+    expect(formatTick(MS, 'UTC', 3_600_000)).toBe('13:45');
+    expect(formatTick(MS, 'Europe/Paris', 3_600_000)).toBe('14:45');
+    expect(formatTick(MS, 'Europe/Paris', 3 * 86_400_000)).toBe('11-24 14h');
+    expect(formatTick(MS, 'Asia/Kolkata', 30 * 86_400_000)).toBe('11-24');
+    expect(formatTick(Date.UTC(2026, 10, 24, 23, 30), 'Asia/Kolkata', 30 * 86_400_000)).toBe('11-25');
   });
 });
 

@@ -6,6 +6,11 @@
 export const TIME_ZONE_SETTINGS = ['local', 'utc'] as const;
 export type TimeZoneSetting = (typeof TIME_ZONE_SETTINGS)[number];
 
+/** The zone a setting shows times in: 'UTC', or `localZone` (the browser's own IANA zone). */
+export function timeZoneOf(setting: TimeZoneSetting, localZone: string): string {
+  return setting === 'utc' ? 'UTC' : localZone;
+}
+
 interface WallClock {
   readonly year: number;
   readonly month: number;
@@ -78,6 +83,18 @@ export function fromZonedInput(value: string, timeZone: string): number | null {
 /** `2026-11-24 13:45:30 UTC` or `2026-11-24 14:45:30 Europe/Paris`: the moment with its zone named. */
 export function formatMoment(ms: number, timeZone: string): string {
   return `${toZonedInput(ms, timeZone).replace('T', ' ')} ${timeZone}`;
+}
+
+/**
+ * An axis tick of a chart spanning `spanMs`: the piece of `formatMoment`'s layout the span needs
+ * (`11-24` over more than a week, `11-24 14h` over more than a day, else `14:45`), on the clock of
+ * `timeZone`. A tick has no room for the zone: the chart names it once.
+ */
+export function formatTick(ms: number, timeZone: string, spanMs: number): string {
+  const text = toZonedInput(ms, timeZone);
+  if (spanMs > 7 * DAY_MS) return text.slice(5, 10);
+  if (spanMs > DAY_MS) return `${text.slice(5, 10)} ${text.slice(11, 13)}h`;
+  return text.slice(11, 16);
 }
 
 /**

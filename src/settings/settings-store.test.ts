@@ -34,6 +34,22 @@ describe('the settings store', () => {
     expect(store.getState()).toMatchObject({ baseUrl: ENV.origin, apiKey: null, lang: 'en', oddsFormat: 'decimal', theme: 'light' });
   });
 
+  it('shows times in the browser\'s own zone until the user picks UTC', () => {
+    expect(createSettingsStore({ storage: memoryStorage(), env: ENV }).getState().timeZone).toBe('local');
+  });
+
+  it('keeps the time-zone choice across a reload', () => {
+    const storage = memoryStorage();
+    createSettingsStore({ storage, env: ENV }).getState().update({ timeZone: 'utc' });
+    expect(JSON.parse(storage.data.get(SETTINGS_STORAGE_KEY) ?? '{}')).toMatchObject({ state: { timeZone: 'utc' } });
+    expect(createSettingsStore({ storage, env: ENV }).getState().timeZone).toBe('utc');
+  });
+
+  it('reads an unknown stored time zone as the default, keeping the other settings', () => {
+    const state = createSettingsStore({ storage: memoryStorage(stored({ timeZone: 'Mars/Olympus', lang: 'de' })), env: ENV }).getState();
+    expect(state).toMatchObject({ timeZone: 'local', lang: 'de' });
+  });
+
   it('follows the system theme by default', () => {
     const store = createSettingsStore({ storage: memoryStorage(), env: { ...ENV, prefersDark: true } });
     expect(store.getState().theme).toBe('dark');

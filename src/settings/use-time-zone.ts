@@ -1,7 +1,7 @@
 // The zone the user chose for every time the app shows (their own or UTC), and the one way to write
 // a moment in it (src/domain/time-format.ts).
 import { useMemo } from 'react';
-import { formatMoment } from '../domain/time-format.ts';
+import { formatMoment, timeZoneOf } from '../domain/time-format.ts';
 import { useSettings } from './use-settings.ts';
 
 /** The browser's own IANA zone. */
@@ -17,7 +17,7 @@ export interface TimeZoneView {
 export function useTimeZone(): TimeZoneView {
   const setting = useSettings((s) => s.timeZone);
   return useMemo(() => {
-    const timeZone = setting === 'utc' ? 'UTC' : LOCAL_TIME_ZONE;
+    const timeZone = timeZoneOf(setting, LOCAL_TIME_ZONE);
     return { timeZone, format: (ms: number) => formatMoment(ms, timeZone) };
   }, [setting]);
 }

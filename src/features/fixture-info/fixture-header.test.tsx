@@ -42,6 +42,20 @@ describe('the fixture header', () => {
     expect(screen.getByText('Pre-Game')).toBeTruthy();
   });
 
+  it('says a pre-game fixture "starts at" its start, in the chosen zone with the zone named', async () => {
+    useSettings.getState().update({ timeZone: 'utc' });
+    serveViews([namedView(FIXTURE, 0, ['Arsenal', 'Chelsea'])]);
+    renderAt(<FixtureHeader fixtureId={FIXTURE} />);
+    expect(await screen.findByText('starts at 2026-11-21 22:26:40 UTC')).toBeTruthy();
+  });
+
+  it('says a fixture under way or over "started" at its start', async () => {
+    useSettings.getState().update({ timeZone: 'utc' });
+    serveViews([namedView(FIXTURE, 2, ['Arsenal', 'Chelsea'])]);
+    renderAt(<FixtureHeader fixtureId={FIXTURE} />);
+    expect(await screen.findByText('started 2026-11-21 22:26:40 UTC')).toBeTruthy();
+  });
+
   it('shows the score by period and the clock, and follows the book as the stream moves them', async () => {
     const view = namedView(FIXTURE, 1, ['Arsenal', 'Chelsea'], {
       scores: { p1: row('p1', 1, 0), result: row('result', 1, 0) },

@@ -7,7 +7,8 @@ import { useApiClient } from '../../api/use-api-client.ts';
 import { useFixtureLive } from '../../book/use-book.ts';
 import { QueryFailure } from '../../components/query-failure.tsx';
 import { parseFixtureId } from '../../domain/ids.ts';
-import { useSettings } from '../../settings/use-settings.ts';
+import { describeStart } from '../../domain/time-format.ts';
+import { useTimeZone } from '../../settings/use-time-zone.ts';
 import type { FixtureView } from '../../wire/schemas.ts';
 import { CancelledNotice } from './cancelled-notice.tsx';
 import { clockLabel, sidesOf, type Side } from './fixture-display.ts';
@@ -76,7 +77,7 @@ interface HeaderViewProps {
 }
 
 function HeaderView({ view, status, scores, clock }: HeaderViewProps) {
-  const lang = useSettings((s) => s.lang);
+  const { timeZone } = useTimeZone();
   const sides = sidesOf(view.participants);
   const titleId = `fixture-title-${view.fixtureId}`;
   const clockText = status.live ? clockLabel(clock) : null;
@@ -104,7 +105,7 @@ function HeaderView({ view, status, scores, clock }: HeaderViewProps) {
             {clockText}
           </span>
         )}
-        <time dateTime={start.toISOString()}>{new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(start)}</time>
+        <time dateTime={start.toISOString()}>{describeStart(start.getTime(), status.statusId, timeZone)}</time>
         {venue.length > 0 && (
           <span className="fixture-venue">
             <span className="fi-sr-only">Venue: </span>

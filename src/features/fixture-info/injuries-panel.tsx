@@ -1,10 +1,12 @@
 // The injuries tab: every player reported out, doubtful or questionable, per side, as the stream's
 // `injuries` channel last sent the list (a player absent from it is fit).
+import { useTimeZone } from '../../settings/use-time-zone.ts';
 import type { InjuriesPayload } from '../../wire/schemas.ts';
 import { injuryStatusText, streamOnlyText } from './extras-text.ts';
 import type { Side } from './fixture-display.ts';
 
 export function InjuriesPanel({ injuries, sides }: { readonly injuries: InjuriesPayload | undefined; readonly sides: readonly [Side, Side] | null }) {
+  const { format } = useTimeZone();
   if (injuries === undefined) return <p className="extras-empty">{streamOnlyText('injury reports', 'injuries')}</p>;
   if (injuries.injuries.length === 0) return <p className="extras-empty">No injuries reported: every player is fit.</p>;
   const sideName = (participantId: number): string => sides?.find((s) => s.participantId === participantId)?.name ?? `participant ${String(participantId)}`;
@@ -28,7 +30,7 @@ export function InjuriesPanel({ injuries, sides }: { readonly injuries: Injuries
             <td className={`injury-status is-${injury.status}`}>{injuryStatusText(injury.status)}</td>
             <td>{injury.reason ?? <span className="muted">not reported</span>}</td>
             <td>
-              <time dateTime={injury.updatedAt}>{new Date(injury.updatedAt).toLocaleString()}</time>
+              <time dateTime={injury.updatedAt}>{format(Date.parse(injury.updatedAt))}</time>
             </td>
           </tr>
         ))}

@@ -1,15 +1,17 @@
 // The lineups tab: each side's formation, starters and substitutes, predicted or confirmed, as the
 // stream's `lineups` channel last sent them.
+import { useTimeZone } from '../../settings/use-time-zone.ts';
 import type { LineupPlayer, LineupsPayload, TeamLineup } from '../../wire/schemas.ts';
 import { streamOnlyText } from './extras-text.ts';
 import type { Side } from './fixture-display.ts';
 
 export function LineupsPanel({ lineups, sides }: { readonly lineups: LineupsPayload | undefined; readonly sides: readonly [Side, Side] | null }) {
+  const { format } = useTimeZone();
   if (lineups === undefined) return <p className="extras-empty">{streamOnlyText('lineups', 'lineups')}</p>;
   return (
     <div className="lineups">
       <p className="extras-meta">
-        {lineups.confirmed ? 'Confirmed lineups' : 'Predicted lineups (not confirmed yet)'}, updated <time dateTime={lineups.updatedAt}>{new Date(lineups.updatedAt).toLocaleString()}</time>
+        {lineups.confirmed ? 'Confirmed lineups' : 'Predicted lineups (not confirmed yet)'}, updated <time dateTime={lineups.updatedAt}>{format(Date.parse(lineups.updatedAt))}</time>
       </p>
       <div className="lineups-sides">
         <TeamColumn team={lineups.lineups.participant1} name={sides?.[0].name ?? 'Participant 1'} />

@@ -21,6 +21,7 @@ import { QueryFailure } from '../../components/query-failure.tsx';
 import { futureClosingPrices } from '../../domain/future-close.ts';
 import { formatPrice } from '../../domain/odds-format.ts';
 import { useSettings } from '../../settings/use-settings.ts';
+import { useTimeZone } from '../../settings/use-time-zone.ts';
 import type { Future, FutureClvResponse, FutureOddsEntry } from '../../wire/schemas.ts';
 import { FutureReissueChain } from './future-reissue-chain.tsx';
 import { FutureOutcome } from './future-outcome.tsx';
@@ -97,12 +98,13 @@ export function FuturePage() {
 /** How a closed future ended: its winner and when, or its cancellation and replacement. */
 function FutureSettlement({ futureId, future, statusId, reissuedFutureId }: { readonly futureId: string; readonly future: Future | undefined; readonly statusId: number; readonly reissuedFutureId: string | null }) {
   const closedAt = future === undefined ? null : (future.settledAt ?? future.endTime * 1000);
+  const { format } = useTimeZone();
   return (
     <section aria-labelledby="future-settlement-title" className="future-settlement">
       <h3 id="future-settlement-title">Settlement</h3>
       <p>
         {statusId === 3 ? 'Cancelled' : 'Finished'}
-        {closedAt === null ? '' : ` on ${new Date(closedAt).toLocaleString()}`}
+        {closedAt === null ? '' : ` on ${format(closedAt)}`}
         {future === undefined ? '' : ': '}
         {future !== undefined && <FutureOutcome future={future} />}
       </p>
@@ -124,6 +126,7 @@ interface BodyProps {
 function FutureBody({ futureId, statusId, settledAt, clv, participantIds, knownNames, bookmakers }: BodyProps) {
   const client = useApiClient();
   const format = useSettings((s) => s.oddsFormat);
+  const { timeZone } = useTimeZone();
   const [params, setParams] = useSearchParams();
   const bookParam = params.get('book');
   const bookmaker = bookParam !== null && bookmakers.includes(bookParam) ? bookParam : (bookmakers[0] ?? '');
@@ -223,6 +226,7 @@ function FutureBody({ futureId, statusId, settledAt, clv, participantIds, knownN
           key={`book:${bookmaker}`}
           title={`Price history at ${bookmaker}`}
           format={format}
+          timeZone={timeZone}
           series={series.map(
             (s): ChartSeries => ({
               key: String(s.participantId),
@@ -241,6 +245,7 @@ function FutureBody({ futureId, statusId, settledAt, clv, participantIds, knownN
               key={`cmp:${String(id)}`}
               title={`Price history of ${nameOf(id)}`}
               format={format}
+              timeZone={timeZone}
               series={series
                 .filter((s) => s.participantId === id)
                 .map((s): ChartSeries => ({ key: s.bookmaker, label: s.bookmaker, color: seriesColor(bookmakers.indexOf(s.bookmaker)), points: s.points, opening: s.opening }))}
@@ -262,9 +267,10 @@ function FutureBody({ futureId, statusId, settledAt, clv, participantIds, knownN
           rowLabel={(row) => nameOf(clvParticipant(row.key))}
           format={format}
           provisional={provisional}
+          timeZone={timeZone}
         />
       ) : (
-        compare.map((id) => <ClvTable key={id} selection={nameOf(id)} rows={futureClvRows(clv.data, { participantId: id })} format={format} provisional={provisional} />)
+        compare.map((id) => <ClvTable key={id} selection={nameOf(id)} rows={futureClvRows(clv.data, { participantId: id })} format={format} provisional={provisional} timeZone={timeZone} />)
       )}
     </>
   );
@@ -321,6 +327,7 @@ function percent(x: number): string {
 /** Participants as rows, bookmakers as columns, the best price marked, each book's overround, any arbitrage. */
 function PriceTable({ futureId, bookmakers, nameOf, compare, onToggle, table, label }: PriceTableProps & { readonly table: FuturePriceTable; readonly label: string }) {
   const format = useSettings((s) => s.oddsFormat);
+  const { format: formatTime } = useTimeZone();
   const { arbitrage } = table;
   return (
     <>
@@ -362,7 +369,7 @@ function PriceTable({ futureId, bookmakers, nameOf, compare, onToggle, table, la
                       key={b}
                       className={`${entry.active ? 'live-price' : 'suspended'}${best ? ' best-price' : ''}`}
                       data-odds-id={oddsId}
-                      title={new Date(entry.changedAt).toLocaleString()}
+                      title={formatTime(entry.changedAt)}
                       aria-label={best ? `${formatPrice(entry.price, format)}, best price` : undefined}
                     >
                       {formatPrice(entry.price, format)}

@@ -14,6 +14,7 @@ import { QueryFailure } from '../../components/query-failure.tsx';
 import { SearchField } from '../../components/search-field.tsx';
 import { formatPrice } from '../../domain/odds-format.ts';
 import { useSettings } from '../../settings/use-settings.ts';
+import { useTimeZone } from '../../settings/use-time-zone.ts';
 import type { Future } from '../../wire/schemas.ts';
 import { bookmakerOptions, CLOSED_STATUS_ID, filterFutures, futureOddsId, futureTitle, parseFuturesFilters, type FutureState } from './futures-model.ts';
 import { FutureOutcome } from './future-outcome.tsx';
@@ -179,6 +180,7 @@ function FutureRow({ future, bookmaker }: { readonly future: Future; readonly bo
 
 /** Finished and cancelled futures: when each closed and how (winner, or void and its replacement). */
 function ClosedFuturesTable({ futures }: { readonly futures: readonly Future[] }) {
+  const { format } = useTimeZone();
   return (
     <table className="futures-table" aria-label="Futures">
       <thead>
@@ -199,7 +201,7 @@ function ClosedFuturesTable({ futures }: { readonly futures: readonly Future[] }
             </td>
             <td className="name">{f.sport.sportName}</td>
             <td className="name">{f.status.statusName}</td>
-            <td>{new Date(f.settledAt ?? f.endTime * 1000).toLocaleString()}</td>
+            <td>{format(f.settledAt ?? f.endTime * 1000)}</td>
             <td className="name">
               <FutureOutcome future={f} />
             </td>

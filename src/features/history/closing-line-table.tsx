@@ -21,6 +21,8 @@ import {
 } from '../../domain/closing-line.ts';
 import { DEVIG_METHODS, type DevigMethod } from '../../domain/devig.ts';
 import { formatPrice, type OddsFormat } from '../../domain/odds-format.ts';
+import { fromZonedInput } from '../../domain/time-format.ts';
+import { useTimeZone } from '../../settings/use-time-zone.ts';
 
 
 type ReferenceKind = 'same-book' | 'sharp' | 'consensus';
@@ -39,15 +41,9 @@ export interface ClosingLineTableProps {
   readonly closesUnavailable?: string;
 }
 
-function when(t: number): string {
-  return new Date(t).toLocaleString(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' });
-}
-
-/** A local date-time input's value as epoch ms, null when empty or not a time. */
-function placedAtOf(text: string): number | null {
-  if (text === '') return null;
-  const ms = new Date(text).getTime();
-  return Number.isFinite(ms) ? ms : null;
+/** A date-time input's value, read on the clock of `timeZone`, as epoch ms; null when empty or not a time. */
+function placedAtOf(text: string, timeZone: string): number | null {
+  return text === '' ? null : fromZonedInput(text, timeZone);
 }
 
 function Figure({ value }: { readonly value: number | null }) {
@@ -57,11 +53,12 @@ function Figure({ value }: { readonly value: number | null }) {
 export function ClosingLineTable({ selection, lines, kickoff, format, method, onMethodChange, nameOf, closesUnavailable }: ClosingLineTableProps) {
   const [takenText, setTakenText] = useState('');
   const [placedText, setPlacedText] = useState('');
+  const { timeZone, format: when } = useTimeZone();
   const [reference, setReference] = useState<ReferenceKind>('same-book');
   const [sharpBook, setSharpBook] = useState(DEFAULT_SHARP_BOOK);
   const ids = { placed: useId(), reference: useId(), sharp: useId(), method: useId() };
   const taken = parseTakenPrice(takenText);
-  const inPlay = betHasClose(placedAtOf(placedText), kickoff) === 'in-play';
+  const inPlay = betHasClose(placedAtOf(placedText, timeZone), kickoff) === 'in-play';
   const provisional = kickoff.kind === 'pre-game';
   const closeName = provisional ? 'Close so far (provisional)' : 'Kick-off close';
   const sharpRow = lines.rows.find((r) => r.bookmaker === sharpBook);
@@ -93,6 +90,7 @@ export function ClosingLineTable({ selection, lines, kickoff, format, method, on
             setPlacedText(e.target.value);
           }}
         />
+        <span className="muted">{timeZone}</span>
         <label htmlFor={ids.method}>De-vig method</label>
         <select
           id={ids.method}

@@ -8,6 +8,7 @@ import { LineMovementChart, seriesColor, type ChartSeries } from '../../componen
 import { kickoffClose, type Kickoff } from '../../domain/closing-line.ts';
 import { buildLineSeries, withLiveTail, type LineSeries } from '../../domain/line-series.ts';
 import type { OddsFormat } from '../../domain/odds-format.ts';
+import { useTimeZone } from '../../settings/use-time-zone.ts';
 import type { FixtureHistoricalOddsResponse } from '../../wire/schemas.ts';
 import { useLiveTail } from './use-live-tail.ts';
 
@@ -47,14 +48,10 @@ interface Recorded {
 
 const slug = (bookmaker: string) => bookmaker;
 
-function clockTime(t: number, withDate: boolean): string {
-  const date = new Date(t);
-  return withDate ? date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' }) : date.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
-}
-
 /** The line-movement chart of one outcome, following the live book while the fixture is open. */
 export function HistoryChart({ fixtureId, history, historyAt, outcomeId, playerId, bookmakers, provisional, title, format, kickoff, nameOf = slug, throttleMs = LIVE_TAIL_THROTTLE_MS }: HistoryChartProps) {
   const [showInPlay, setShowInPlay] = useState(false);
+  const { timeZone, format: formatTime } = useTimeZone();
   // Built without `until`: the live tail goes after the last recorded entry, the extension after both.
   const recorded = useMemo((): ReadonlyMap<string, Recorded> => {
     const out = new Map<string, Recorded>();
@@ -104,24 +101,25 @@ export function HistoryChart({ fixtureId, history, historyAt, outcomeId, playerI
           'no price recorded yet'
         ) : (
           <>
-            last price change <time dateTime={new Date(lastChange).toISOString()}>{clockTime(lastChange, !provisional)}</time>
+            last price change <time dateTime={new Date(lastChange).toISOString()}>{formatTime(lastChange)}</time>
           </>
         )}
       </p>
       {kickedOffAt === null ? (
-        <LineMovementChart title={title} series={series} format={format} />
+        <LineMovementChart title={title} series={series} format={format} timeZone={timeZone} />
       ) : provisional ? (
         <div className="chart-panes">
           <h4>Pre-match: opening to kick-off</h4>
-          <LineMovementChart title={`${title}: pre-match`} series={series} format={format} marker={marker} timeWindow={[0, kickedOffAt]} height={260} />
+          <LineMovementChart title={`${title}: pre-match`} series={series} format={format} timeZone={timeZone} marker={marker} timeWindow={[0, kickedOffAt]} height={260} />
           <h4>In play: since kick-off, following the stream</h4>
-          <LineMovementChart title={`${title}: in play`} series={series} format={format} marker={marker} timeWindow={[kickedOffAt, null]} height={260} />
+          <LineMovementChart title={`${title}: in play`} series={series} format={format} timeZone={timeZone} marker={marker} timeWindow={[kickedOffAt, null]} height={260} />
         </div>
       ) : (
         <LineMovementChart
           title={title}
           series={series}
           format={format}
+          timeZone={timeZone}
           marker={marker}
           timeWindow={showInPlay ? null : [0, kickedOffAt]}
           controls={

@@ -9,6 +9,7 @@ import { useApiClient } from '../../api/use-api-client.ts';
 import { useOdds } from '../../book/use-book.ts';
 import { commissionOf, netPrice, type CommissionRates } from '../../domain/commission.ts';
 import { formatPrice, type OddsFormat } from '../../domain/odds-format.ts';
+import { useTimeZone } from '../../settings/use-time-zone.ts';
 import type { FixtureHistoricalOddsResponse } from '../../wire/schemas.ts';
 import type { PreviousPrice, PriceMemory } from './price-memory.ts';
 
@@ -38,10 +39,6 @@ export function formatAge(ms: number): string {
   const minutes = Math.floor(seconds / 60);
   if (minutes < 60) return `${String(minutes)} min ${String(seconds % 60)} s`;
   return `${String(Math.floor(minutes / 60))} h ${String(minutes % 60)} min`;
-}
-
-function clockTime(ms: number): string {
-  return new Date(ms).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 }
 
 /** The latest recorded price before `changedAt` that differs from `price`, with when it was replaced. */
@@ -78,6 +75,7 @@ export function PricePeek({ target, fixtureId, live, memory, nameOf, boundOf, fo
   const bookmaker = oddsId.split(':')[1] ?? '';
   const entry = useOdds(oddsId);
   const now = useNow();
+  const { format: clockTime } = useTimeZone();
   const client = useApiClient();
   const seen = memory.get(oddsId);
   const history = useQuery({ ...fixtureHistoryQuery(client, { fixtureId, oddsIds: [oddsId] }), enabled: seen === undefined && entry !== undefined });

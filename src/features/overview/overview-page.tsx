@@ -1,14 +1,14 @@
 // `/`: where a trader, analyst or support agent starts — what is in play now (per sport, with live
 // score and clock from the book), what starts in the next hours, and the tools of the dashboard.
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { fixturesQuery } from '../../api/queries.ts';
 import { useApiClient } from '../../api/use-api-client.ts';
 import { ListSkeleton } from '../../components/list-skeleton.tsx';
 import { NotOfferedLine } from '../../components/not-offered-line.tsx';
 import { QueryFailure } from '../../components/query-failure.tsx';
-import { useSettings } from '../../settings/use-settings.ts';
+import { useTimeZone } from '../../settings/use-time-zone.ts';
 import type { FixtureView } from '../../wire/schemas.ts';
 import { fixturePath } from '../fixtures/fixture-row.tsx';
 import { useFixtureLiveValues } from '../fixtures/use-fixture-live-values.ts';
@@ -33,11 +33,8 @@ const TOOLS: readonly { readonly to: string; readonly label: string; readonly te
 ];
 
 function useTimeFormat(): (epochSec: number) => string {
-  const lang = useSettings((s) => s.lang);
-  return useMemo(() => {
-    const format = new Intl.DateTimeFormat(lang, { weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-    return (epochSec: number) => format.format(epochSec * 1000);
-  }, [lang]);
+  const { format } = useTimeZone();
+  return useCallback((epochSec: number) => format(epochSec * 1000), [format]);
 }
 
 function fixtureName(view: FixtureView): string {

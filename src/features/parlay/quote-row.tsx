@@ -4,6 +4,7 @@
 import { useState } from 'react';
 import { correlationMargin } from '../../domain/parlay.ts';
 import { formatPrice, type OddsFormat } from '../../domain/odds-format.ts';
+import { useTimeZone } from '../../settings/use-time-zone.ts';
 import type { ParlayEntry, SgpEntry } from '../../wire/schemas.ts';
 import { safeExternalUrl } from '../../components/safe-url.ts';
 import { inactiveReasonText, noEntryText, type BookmakerQuote, type Selection } from './parlay-plan.ts';
@@ -24,10 +25,6 @@ export interface QuoteRowProps {
   readonly labelOf: (oddsId: string) => string;
   readonly format: OddsFormat;
   readonly columns: number;
-}
-
-function timeOf(ms: number): string {
-  return `${new Date(ms).toISOString().slice(11, 19)} UTC`;
 }
 
 /** What a price cell says when its request failed: the reason is above the table. */
@@ -66,6 +63,7 @@ function PriceCell({
 
 export function QuoteRow({ bookmaker, name, quote, sameGame, accumulatorFailed, sgpFailed, selections, fair, labelOf, format, columns }: QuoteRowProps) {
   const [open, setOpen] = useState(false);
+  const { format: timeOf } = useTimeZone();
   const acc = quote?.accumulator;
   const sgp = quote?.sgp;
   const activeSgp = sgp != null && sgp.active ? sgp : null;
