@@ -255,16 +255,16 @@ test('every control of the history page has an accessible name, the brush handle
 });
 
 test('a cancelled fixture links to its replacement', async ({ page, request }) => {
-  let chain: { fixtureId: string; next: string } | null = null;
-  for (const f of await fixturesWithStatus(request, '3')) {
-    const next = (await clvOf(request, f.fixtureId)).reissuedFixtureId;
-    if (next !== null) {
-      chain = { fixtureId: f.fixtureId, next };
-      break;
-    }
-  }
-  test.skip(chain === null, 'the seeded service has no reissued fixture');
-  if (chain === null) return;
+  // The seeded reissue chains lie in a past the hour of the run decides: make one. A pre-game
+  // fixture off soccer with the fewest books, so the other specs' soccer fixtures stay as they are.
+  const pregame = [...(await fixturesWithStatus(request, '0'))].sort((a, b) => Number(a.sportId === 10) - Number(b.sportId === 10) || a.bookmakers.length - b.bookmakers.length);
+  const cancelled = pregame[0];
+  if (cancelled === undefined) throw new Error('the embedded service has no pre-game fixture to cancel');
+  const answer = (await admin(request, 'POST', '/admin/cancel', { fixtureId: cancelled.fixtureId, reissue: true })) as { reissuedFixtureId: string | null };
+  const next = (await clvOf(request, cancelled.fixtureId)).reissuedFixtureId;
+  expect(next).not.toBeNull();
+  expect(next).toBe(answer.reissuedFixtureId);
+  const chain = { fixtureId: cancelled.fixtureId, next: next ?? '' };
   await page.goto(`/fixtures/${chain.fixtureId}/history`);
   const note = page.getByRole('note');
   await expect(note).toContainText('cancelled and reissued');

@@ -145,22 +145,28 @@ test('with the simulation frozen, every shown price equals the REST price of its
 
 test('a forced arbitrage moves the best price to the boosted bookmaker and is flagged with its stake split', async ({ page, request }) => {
   const fixture = await quietFixture(request);
+  // Every book of the fixture quoting: lift any suspension an earlier test or spec left on it.
+  await admin(request, 'POST', '/admin/suspend', { fixtureId: fixture.fixtureId, on: false });
   await openBoard(page, fixture.fixtureId);
   const { marketId, firstRow } = await firstMarket(page);
-  // A healthy bookmaker that is not already best on the first outcome.
+  // The boosted book must start below the best: the healthy book with the lowest price on the
+  // first outcome (the books' margins differ, so it is not the best).
   const row = page.locator('.board-outcome').first();
-  const candidates = [];
-  for (const [bookmaker, oddsId] of firstRow) {
-    const cell = row.locator(`[data-odds-id="${oddsId}"]`);
-    const state = await cell.getAttribute('data-state');
-    const best = await cell.locator('xpath=..').getAttribute('class');
-    if (state === 'active' && best?.includes('odds-cell-best') !== true) candidates.push(bookmaker);
-  }
-  const bookmaker = candidates[0];
-  test.skip(bookmaker === undefined, 'no healthy bookmaker below the best price on this market');
+  const cells = await row.locator('[data-odds-id]').evaluateAll((found) =>
+    found.map((cell) => ({
+      oddsId: cell.getAttribute('data-odds-id') ?? '',
+      price: Number(cell.getAttribute('data-price')),
+      healthy: cell.getAttribute('data-state') === 'active',
+      best: cell.parentElement?.classList.contains('odds-cell-best') === true,
+    })),
+  );
+  const lowest = cells.filter((c) => c.healthy && !c.best).sort((a, b) => a.price - b.price)[0];
+  expect(lowest, `a healthy book below the best price among ${JSON.stringify(cells)}`).toBeDefined();
+  const bookmaker = lowest?.oddsId.split(':')[1] ?? '';
+  expect(firstRow.get(bookmaker)).toBe(lowest?.oddsId);
   try {
     await admin(request, 'POST', '/admin/arbitrage', { fixtureId: fixture.fixtureId, marketId, bookmaker });
-    const boosted = row.locator(`[data-odds-id="${firstRow.get(bookmaker ?? '') ?? ''}"]`);
+    const boosted = row.locator(`[data-odds-id="${lowest?.oddsId ?? ''}"]`);
     await expect(boosted.locator('xpath=..')).toHaveClass(/odds-cell-best/, { timeout: 15_000 });
     await expect(boosted).toContainText('best price');
     const title = page.locator(`[data-market-id="${String(marketId)}"]`).first();
