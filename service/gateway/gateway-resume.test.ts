@@ -33,7 +33,9 @@ function pick(cursors: Record<string, string>, channels: readonly Channel[]): Re
   return Object.fromEntries(channels.flatMap((c) => (cursors[c] === undefined ? [] : [[c, cursors[c]]])));
 }
 
-describe('extended replay mode (the default)', () => {
+// Each test drives up to a minute of simulated time through a real gateway: seconds of work that
+// take longer than Vitest's default 5 s on a loaded machine.
+describe('extended replay mode (the default)', { timeout: 30_000 }, () => {
   let t: TestService;
   let bookmakers: string[];
   let stayed: StreamClient;
@@ -153,7 +155,7 @@ describe('extended replay mode (the default)', () => {
   });
 });
 
-describe('public replay mode with a short window', () => {
+describe('public replay mode with a short window', { timeout: 30_000 }, () => {
   let t: TestService;
   let bookmakers: string[];
 

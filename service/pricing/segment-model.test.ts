@@ -157,7 +157,8 @@ describe('overtimeUntilDecided', () => {
       // The reference is the slow sum being replaced: a few dozen grids keep the test quick.
       { numRuns: 40 },
     );
-  });
+    // About a second alone; the slow reference takes six on a loaded 2-core machine.
+  }, 30_000);
 
   it('repeats a tied period until one is decided', () => {
     const grid = overtimeUntilDecided(OVERTIME);
