@@ -30,6 +30,8 @@ import { reportRow } from './report.ts';
 const BENCH = 'bench:sgp-cost';
 const RUNS = Number(process.env.BENCH_SGP_RUNS ?? 5);
 const BOOK = bookmakerBySlug('bet365');
+/** Comma-separated sport names to time (all by default), e.g. for a `node --cpu-prof` run of one sport. */
+const ONLY = process.env.BENCH_SGP_SPORTS?.split(',') ?? null;
 const catalogue = getCatalogue();
 
 interface Sport {
@@ -230,7 +232,7 @@ function timeCombo(sport: Sport, state: InPlayState, specs: readonly LegSpec[]):
   return { label, legs: legs.length, ms, outcome, work: spent.work, oldMs };
 }
 
-for (const sport of SPORTS) {
+for (const sport of SPORTS.filter((s) => ONLY === null || ONLY.includes(s.name))) {
   let worst: Timed | null = null;
   for (const specs of COMBOS[sport.name] ?? []) {
     const timed = timeCombo(sport, PRE_MATCH, specs);
