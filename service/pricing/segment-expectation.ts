@@ -320,13 +320,7 @@ export function eliminate(input: EliminationInput, budget: WorkBudget, options: 
       for (const projection of kind === 'cell' ? (['team1', 'team2'] as const) : [kind]) {
         let range: [number, number] = source === undefined ? [0, 0] : projectedRange(source.kind, projection, rangesOf(layout, source));
         if (isFed && cells.count > 0) {
-          let low = Infinity;
-          let high = -Infinity;
-          for (let n = 0; n < cells.count; n += 1) {
-            const v = projectScore(projection, cells.a[n] ?? 0, cells.b[n] ?? 0);
-            if (v < low) low = v;
-            if (v > high) high = v;
-          }
+          const [low, high] = cellsRange(cells, projection);
           range = [range[0] + low, range[1] + high];
         }
         ranges.push(range);
@@ -713,13 +707,15 @@ function advance(
   const out = new Float64Array(next.total);
   const values = new Int32Array(layout.size.length);
   const n = offsets.length;
+  // Keys are below MAX_STATES (2²³): integer offsets index without a double-to-int conversion.
+  const shift = Int32Array.from(offsets);
   for (let key = 0; key < state.length; key += 1) {
     const p = state[key] ?? 0;
     if (p === 0) continue;
     decode(layout, key, values);
     const base = remapKey(next, maps, values);
     for (let t = 0; t < n; t += 1) {
-      const target = base + (offsets[t] ?? 0);
+      const target = base + (shift[t] ?? 0);
       out[target] = (out[target] ?? 0) + p * (masses[t] ?? 0);
     }
   }
@@ -731,6 +727,30 @@ interface Cells {
   readonly a: Int32Array;
   readonly b: Int32Array;
   readonly p: Float64Array;
+}
+
+/** The range of a projection over a block's cells, by cells (memoised like the cells themselves). */
+const cellsRangeMemo = new WeakMap<Cells, Map<ScoreProjection, readonly [number, number]>>();
+
+function cellsRange(cells: Cells, projection: ScoreProjection): readonly [number, number] {
+  let byProjection = cellsRangeMemo.get(cells);
+  if (byProjection === undefined) {
+    byProjection = new Map();
+    cellsRangeMemo.set(cells, byProjection);
+  }
+  let range = byProjection.get(projection);
+  if (range === undefined) {
+    let low = Infinity;
+    let high = -Infinity;
+    for (let n = 0; n < cells.count; n += 1) {
+      const v = projectScore(projection, cells.a[n] ?? 0, cells.b[n] ?? 0);
+      if (v < low) low = v;
+      if (v > high) high = v;
+    }
+    range = [low, high];
+    byProjection.set(projection, range);
+  }
+  return range;
 }
 
 /** A grid's pruned cells, by grid: a model's block grids are cached and never change (see stageOutcomes). */
