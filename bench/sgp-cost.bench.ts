@@ -1,23 +1,37 @@
-// `npx tsx bench/sgp-cost.bench.ts`: the cost of one SGP joint fair price for the heaviest leg
-// combinations bettors build, per sport (fresh pricer each time, as for a fixture whose state just
-// changed), against the previous path measured in the same run (the exact joint of every view,
-// then the sum over it, under the old 6·10⁷-unit budget); and of one full model reprice per sport.
-// Times are CPU milliseconds of this process, the best of a few runs: the 2-core machine is shared.
+// `npm run bench:sgp-cost`: the cost of one SGP quote at one bookmaker, for the heaviest leg
+// combinations bettors build, per sport, on the path a real /fixtures/odds/sgp request takes
+// (service/http/routes/sgp.ts → SimulatedSgpBackends.price): the book's no-vig legs, the model's
+// joint of every subset of the legs (memoised per fixture state as in sim-port.ts), the IPF fit,
+// and the caps (the book's maximum price, and every single it quotes that may lie inside the
+// parlay). Each run starts from a fresh pricer, as for a fixture whose state just changed (in
+// play: every clock step). The book quotes the singles the simulator offers (per line family the
+// lines nearest even, fixture-runtime.ts) plus the legs' own markets, at bet365's margins. The
+// same-run baseline is the call this bench timed before issue 20: the model's `jointFairPrice` of
+// the legs alone (one joint, no fit, no caps). Times are CPU milliseconds of this process, the best
+// of a few runs: the 2-core machine is shared.
+import { buildFixtureId, parseOddsId } from '../src/domain/ids.ts';
+import type { OddsEntry } from '../src/wire/schemas.ts';
+import { bookmakerBySlug } from '../service/catalogue/bookmakers.ts';
 import { findMarket, getCatalogue } from '../service/catalogue/catalogue.ts';
 import type { CatalogueMarket } from '../service/catalogue/types.ts';
-import { createFixturePricer, createScoreModel } from '../service/pricing/fixture-pricer.ts';
-import type { ModelParams, SgpLeg } from '../service/pricing/fixture-pricer.ts';
-import { JOINT_WORK_LIMIT, JointTooLargeError, SPARSE_WORK, WorkBudget } from '../service/pricing/joint-states.ts';
-import { marketProjection } from '../service/pricing/market-families.ts';
-import type { DimSpec, InPlayState } from '../service/pricing/score-model.ts';
+import { createFixturePricer } from '../service/pricing/fixture-pricer.ts';
+import type { FixturePricer, ModelParams, SgpLeg, WinProbability } from '../service/pricing/fixture-pricer.ts';
+import { JOINT_WORK_LIMIT, WorkBudget } from '../service/pricing/joint-states.ts';
+import type { InPlayState } from '../service/pricing/score-model.ts';
 import { PRE_MATCH } from '../service/pricing/score-model.ts';
-import { scoreUnit } from '../service/pricing/score-unit.ts';
+import { SimulatedSgpBackends, requestJointPricing } from '../service/sgp/backends.ts';
+import type { SgpAnswer, SgpQuoteRequest } from '../service/sgp/backends.ts';
+import { memoWinProbability } from '../service/sgp/model-legs.ts';
+import { defaultSgpKnobs } from '../service/sgp/port.ts';
+import { chooseOfferedMarkets } from '../service/sim/fixture-runtime.ts';
+import { PricingQuotes } from '../service/sim/pricing-adapter.ts';
 import { reportRow } from './report.ts';
 
 const BENCH = 'bench:sgp-cost';
 const RUNS = Number(process.env.BENCH_SGP_RUNS ?? 5);
-/** The budget before this change (6·10⁷ units, almost all hash-map updates), in today's units. */
-const OLD_WORK_LIMIT = 6e7 * SPARSE_WORK;
+const BOOK = bookmakerBySlug('bet365');
+/** Comma-separated sport names to time (all by default), e.g. for a `node --cpu-prof` run of one sport. */
+const ONLY = process.env.BENCH_SGP_SPORTS?.split(',') ?? null;
 const catalogue = getCatalogue();
 
 interface Sport {
@@ -92,43 +106,6 @@ function market(sportId: number, marketType: string, period: string, handicap: n
   return findMarket(catalogue, sportId, marketType, period, handicap) ?? catalogue.bySport.get(sportId)?.find((m) => m.marketType === marketType && m.period === period);
 }
 
-function legsOf(sport: Sport, specs: readonly LegSpec[]): SgpLeg[] | string {
-  const pricer = createFixturePricer(sport.params, PRE_MATCH);
-  const legs: SgpLeg[] = [];
-  for (const [marketType, period, handicap, outcomeName] of specs) {
-    const m = market(sport.sportId, marketType, period, handicap);
-    if (m === undefined) return `no market ${marketType} ${period} ${String(handicap)}`;
-    const p = pricer.fairProbabilities(m, 0)?.[m.outcomes.findIndex((o) => o.outcomeName === outcomeName)];
-    if (p === undefined || !(p > 0)) return `unpriceable ${marketType} ${period}`;
-    legs.push({ market: m, outcomeName, playerId: 0, fairPrice: 1 / p });
-  }
-  return legs;
-}
-
-/** The previous path: the exact joint of every view the legs need, then Σ over its states. */
-function oldPath(params: ModelParams, state: InPlayState, legs: readonly SgpLeg[]): string {
-  const model = createScoreModel(params, state);
-  const dims: DimSpec[] = [];
-  for (const leg of legs) {
-    const projection = marketProjection(leg.market.marketType);
-    if (projection === null) return 'special';
-    const unit = scoreUnit(leg.market);
-    if (projection === 'cell') dims.push({ period: leg.market.period, unit, projection: 'team1' }, { period: leg.market.period, unit, projection: 'team2' });
-    else dims.push({ period: leg.market.period, unit, projection });
-  }
-  try {
-    const joint = model.joint(dims, new WorkBudget(OLD_WORK_LIMIT));
-    let sum = 0;
-    joint?.states.forEach((_key, p) => {
-      sum += p;
-    });
-    return sum > 0 ? 'priced' : 'empty';
-  } catch (error) {
-    if (error instanceof JointTooLargeError) return 'joint_too_large';
-    throw error;
-  }
-}
-
 function best(runs: number, fn: () => void): number {
   let min = Infinity;
   for (let r = 0; r < runs; r += 1) {
@@ -139,47 +116,149 @@ function best(runs: number, fn: () => void): number {
   return min;
 }
 
-const state = PRE_MATCH;
-for (const sport of SPORTS) {
-  let worst = { ms: -1, legs: 0, outcome: '', work: 0, oldMs: 0, oldOutcome: '' };
+/** The bench fixture of a sport (tournament 1, provider fixture 1). */
+const fixtureIdOf = (sport: Sport): string => buildFixtureId({ providerSlug: 'sim', sportId: sport.sportId, tournamentId: 1, providerFixtureId: '1' });
+const oddsIdOf = (sport: Sport, outcomeId: number): string => `${fixtureIdOf(sport)}:${BOOK.bookmaker}:${String(outcomeId)}:0`;
+
+/** The book's singles on the fixture: the markets the simulator offers, plus `extra` (the legs' markets). */
+function bookOddsOf(sport: Sport, pricer: FixturePricer, extra: readonly CatalogueMarket[]): Record<string, OddsEntry> {
+  const quotes = new PricingQuotes();
+  const nonProps = (catalogue.bySport.get(sport.sportId) ?? []).filter((m) => !m.playerProp);
+  const offered = chooseOfferedMarkets(nonProps, pricer, []).map(({ market: m, lined }) => ({ market: m, main: !lined }));
+  for (const m of extra) if (!offered.some((o) => o.market === m)) offered.push({ market: m, main: false });
+  const odds: Record<string, OddsEntry> = {};
+  for (const { market: m, main } of offered) {
+    const fair = pricer.fairProbabilities(m, 0);
+    if (fair === null) continue;
+    const prices = quotes.quote(fair, BOOK, main);
+    m.outcomes.forEach((outcome, i) => {
+      const price = prices[i] ?? 1.01;
+      odds[oddsIdOf(sport, outcome.outcomeId)] = {
+        bookmaker: BOOK.bookmaker,
+        outcomeId: outcome.outcomeId,
+        playerId: 0,
+        marketId: m.marketId,
+        active: true,
+        marketActive: true,
+        mainLine: main,
+        price,
+        priceAmerican: null,
+        changedAt: 0,
+      };
+    });
+  }
+  return odds;
+}
+
+interface Timed {
+  readonly label: string;
+  readonly legs: number;
+  readonly ms: number;
+  readonly outcome: string;
+  readonly work: number;
+  readonly oldMs: number;
+}
+
+const backends = new SimulatedSgpBackends({ now: () => 0 }, defaultSgpKnobs());
+
+/** One bookmaker's SGP quote, as the /sgp handler asks for it, from a fresh pricer. */
+function quoteOnce(sport: Sport, state: InPlayState, request: Omit<SgpQuoteRequest, 'pricing'>, spent: { work: number }): SgpAnswer {
+  const pricer = createFixturePricer(sport.params, state);
+  const wins = new Map<string, WinProbability>();
+  const pricing = requestJointPricing({
+    jointFairPrice: () => 'unknown_fixture',
+    winProbability: (_fixtureId, legs, budget) => {
+      const before = budget?.used ?? 0;
+      const win = memoWinProbability(pricer, catalogue, wins, legs, budget);
+      spent.work += (budget?.used ?? 0) - before;
+      return win;
+    },
+  });
+  return backends.price({ ...request, pricing });
+}
+
+function describeAnswer(answer: SgpAnswer): string {
+  switch (answer.kind) {
+    case 'quoted':
+      return `quoted ${answer.quote.price.toFixed(2)} (fair ${answer.quote.fairPrice.toFixed(3)})`;
+    case 'not_combinable':
+      return `not_combinable (${answer.detail.split(':')[0] ?? ''})`;
+    case 'unresolved':
+      return `unresolved (${answer.cause})`;
+  }
+}
+
+function timeCombo(sport: Sport, state: InPlayState, specs: readonly LegSpec[]): Timed | string {
+  const setup = createFixturePricer(sport.params, state);
+  const markets: CatalogueMarket[] = [];
+  const legs: SgpLeg[] = [];
+  for (const [marketType, period, handicap, outcomeName] of specs) {
+    const m = market(sport.sportId, marketType, period, handicap);
+    if (m === undefined) return `no market ${marketType} ${period} ${String(handicap)}`;
+    const p = setup.fairProbabilities(m, 0)?.[m.outcomes.findIndex((o) => o.outcomeName === outcomeName)];
+    if (p === undefined || !(p > 0)) return `unpriceable ${marketType} ${period}`;
+    markets.push(m);
+    legs.push({ market: m, outcomeName, playerId: 0, fairPrice: 1 / p });
+  }
+  const bookOdds = bookOddsOf(sport, setup, markets);
+  const found = legs.map((leg) => {
+    const outcomeId = leg.market.outcomes.find((o) => o.outcomeName === leg.outcomeName)?.outcomeId ?? 0;
+    const oddsId = oddsIdOf(sport, outcomeId);
+    const entry = bookOdds[oddsId];
+    if (entry === undefined) throw new Error(`no entry ${oddsId}`);
+    return { leg: parseOddsId(oddsId), entry };
+  });
+  const terms = BOOK.sgp;
+  if (terms === null) throw new Error(`${BOOK.bookmaker} offers no SGP`);
+  const request: Omit<SgpQuoteRequest, 'pricing'> = {
+    fixtureId: fixtureIdOf(sport),
+    parlayId: found.map((f) => f.leg.oddsId).join(','),
+    profile: BOOK,
+    terms,
+    bookmakerFixtureId: 'bench',
+    legs: found,
+    bookOdds,
+  };
+  let outcome = '';
+  const spent = { work: 0 };
+  const ms = best(RUNS, () => {
+    spent.work = 0;
+    outcome = describeAnswer(quoteOnce(sport, state, request, spent));
+  });
+  const oldMs = best(RUNS, () => {
+    createFixturePricer(sport.params, state).jointFairPrice(legs, new WorkBudget(JOINT_WORK_LIMIT));
+  });
+  const label = specs.map((s) => `${s[0]} ${s[1]}`).join(', ');
+  return { label, legs: legs.length, ms, outcome, work: spent.work, oldMs };
+}
+
+for (const sport of SPORTS.filter((s) => ONLY === null || ONLY.includes(s.name))) {
+  let worst: Timed | null = null;
   for (const specs of COMBOS[sport.name] ?? []) {
-    const legs = legsOf(sport, specs);
-    if (typeof legs === 'string') {
-      console.log(`${sport.name}: skipped (${legs})`);
+    const timed = timeCombo(sport, PRE_MATCH, specs);
+    if (typeof timed === 'string') {
+      console.log(`${sport.name}: skipped (${timed})`);
       continue;
     }
-    let outcome = '';
-    let work = 0;
-    const ms = best(RUNS, () => {
-      const budget = new WorkBudget(JOINT_WORK_LIMIT);
-      const price = createFixturePricer(sport.params, state).jointFairPrice(legs, budget);
-      outcome = price.kind === 'priced' ? `priced ${price.fairPrice.toFixed(4)}` : price.reason;
-      work = budget.used;
-    });
-    let oldOutcome = '';
-    const oldMs = best(1, () => {
-      oldOutcome = oldPath(sport.params, state, legs);
-    });
     console.log(
-      `${sport.name} ${String(legs.length)} legs (${specs.map((s) => `${s[0]} ${s[1]}`).join(', ')}): ${ms.toFixed(1)} ms, ${outcome}, ${work.toExponential(2)} units; old path ${oldMs.toFixed(0)} ms (${oldOutcome})`,
+      `${sport.name} ${String(timed.legs)} legs (${timed.label}): ${timed.ms.toFixed(1)} ms, ${timed.outcome}, ${timed.work.toExponential(2)} units; jointFairPrice alone ${timed.oldMs.toFixed(1)} ms`,
     );
-    if (ms > worst.ms) worst = { ms, legs: legs.length, outcome, work, oldMs, oldOutcome };
+    if (worst === null || timed.ms > worst.ms) worst = timed;
   }
-  if (worst.ms >= 0) {
+  if (worst !== null) {
     reportRow({
       bench: BENCH,
-      metric: `SGP joint fair price, worst combo, ${sport.name} (${String(worst.legs)} legs, ${worst.outcome.split(' ')[0] ?? ''})`,
+      metric: `SGP quote at ${BOOK.bookmaker}, worst combo, ${sport.name} pre-match (${String(worst.legs)} legs, ${worst.outcome.split(' ')[0] ?? ''})`,
       value: worst.ms,
       unit: 'ms',
-      // The previous path cannot take a leg graded off the score (first blood, to qualify).
-      baseline: worst.oldOutcome === 'special' ? null : { label: `previous exact joint (${worst.oldOutcome})`, value: worst.oldMs },
+      baseline: { label: "the same legs' jointFairPrice alone (the call timed before issue 20)", value: worst.oldMs },
       target: { op: '<=', value: 20 },
-      note: `${worst.work.toExponential(2)} work units of ${JOINT_WORK_LIMIT.toExponential(0)}`,
+      note: `${worst.label}; ${worst.work.toExponential(2)} work units of ${JOINT_WORK_LIMIT.toExponential(0)}`,
     });
   }
   const nonProps = (catalogue.bySport.get(sport.sportId) ?? []).filter((m) => !m.playerProp);
   const repriceMs = best(RUNS, () => {
-    const pricer = createFixturePricer(sport.params, state);
+    const pricer = createFixturePricer(sport.params, PRE_MATCH);
     for (const m of nonProps) pricer.fairProbabilities(m, 0);
   });
   reportRow({ bench: BENCH, metric: `model reprice, ${sport.name} (${String(nonProps.length)} markets, pre-match)`, value: repriceMs, unit: 'ms', baseline: null, target: null });

@@ -209,6 +209,7 @@ class Pricer implements FixturePricer {
   private readonly model: ScoreModel;
   private readonly props: PlayerProps;
   private readonly rows = new Map<string, PricedRow | null>();
+  private readonly fair = new Map<CatalogueMarket, Map<number, number[] | null>>();
 
   constructor(model: ScoreModel, props: PlayerProps) {
     this.model = model;
@@ -264,6 +265,22 @@ class Pricer implements FixturePricer {
   }
 
   fairProbabilities(market: CatalogueMarket, playerId: number): number[] | null {
+    // Remembered per market and player: an SGP reads each leg's market, and its cap each single's,
+    // once per selection (modelLegs), so a market of k outcomes would be graded k times over.
+    let byPlayer = this.fair.get(market);
+    if (byPlayer === undefined) {
+      byPlayer = new Map();
+      this.fair.set(market, byPlayer);
+    }
+    let known = byPlayer.get(playerId);
+    if (known === undefined) {
+      known = this.computeFairProbabilities(market, playerId);
+      byPlayer.set(playerId, known);
+    }
+    return known === null ? null : known.slice();
+  }
+
+  private computeFairProbabilities(market: CatalogueMarket, playerId: number): number[] | null {
     const probabilities: number[] = [];
     for (const { outcomeName } of market.outcomes) {
       const masses = market.playerProp ? this.propMasses(market, playerId, outcomeName) : this.gridMasses(market, outcomeName);

@@ -320,13 +320,7 @@ export function eliminate(input: EliminationInput, budget: WorkBudget, options: 
       for (const projection of kind === 'cell' ? (['team1', 'team2'] as const) : [kind]) {
         let range: [number, number] = source === undefined ? [0, 0] : projectedRange(source.kind, projection, rangesOf(layout, source));
         if (isFed && cells.count > 0) {
-          let low = Infinity;
-          let high = -Infinity;
-          for (let n = 0; n < cells.count; n += 1) {
-            const v = projectScore(projection, cells.a[n] ?? 0, cells.b[n] ?? 0);
-            if (v < low) low = v;
-            if (v > high) high = v;
-          }
+          const [low, high] = cellsRange(cells, projection);
           range = [range[0] + low, range[1] + high];
         }
         ranges.push(range);
@@ -538,6 +532,8 @@ function sumStates(
   const values = new Int32Array(layout.size.length);
   const index = new Float64Array(classCount);
   const merged = outcomeMass.length;
+  const onlyTable = classCount === 1 ? (tables[0]?.table ?? null) : null;
+  const onlyShift = classCount === 1 && shiftOf[0] !== undefined ? Int32Array.from(shiftOf[0]) : null;
   let expectation = 0;
   for (let key = 0; key < state.length; key += 1) {
     const p = state[key] ?? 0;
@@ -558,10 +554,16 @@ function sumStates(
     }
     budget.charge(merged * (classCount + 1));
     let sum = 0;
-    for (let o = 0; o < merged; o += 1) {
-      let product = outcomeMass[o] ?? 0;
-      for (let c = 0; c < classCount; c += 1) product *= tables[c]?.table[(index[c] ?? 0) + (shiftOf[c]?.[o] ?? 0)] ?? 0;
-      sum += product;
+    if (classCount === 1 && onlyTable !== null && onlyShift !== null) {
+      // The usual case (one pair of scores): one table read per outcome, no per-class lookups.
+      const base = index[0] ?? 0;
+      for (let o = 0; o < merged; o += 1) sum += (outcomeMass[o] ?? 0) * (onlyTable[base + (onlyShift[o] ?? 0)] ?? 0);
+    } else {
+      for (let o = 0; o < merged; o += 1) {
+        let product = outcomeMass[o] ?? 0;
+        for (let c = 0; c < classCount; c += 1) product *= tables[c]?.table[(index[c] ?? 0) + (shiftOf[c]?.[o] ?? 0)] ?? 0;
+        sum += product;
+      }
     }
     expectation += w * sum;
   }
@@ -705,13 +707,15 @@ function advance(
   const out = new Float64Array(next.total);
   const values = new Int32Array(layout.size.length);
   const n = offsets.length;
+  // Keys are below MAX_STATES (2²³): integer offsets index without a double-to-int conversion.
+  const shift = Int32Array.from(offsets);
   for (let key = 0; key < state.length; key += 1) {
     const p = state[key] ?? 0;
     if (p === 0) continue;
     decode(layout, key, values);
     const base = remapKey(next, maps, values);
     for (let t = 0; t < n; t += 1) {
-      const target = base + (offsets[t] ?? 0);
+      const target = base + (shift[t] ?? 0);
       out[target] = (out[target] ?? 0) + p * (masses[t] ?? 0);
     }
   }
@@ -725,7 +729,43 @@ interface Cells {
   readonly p: Float64Array;
 }
 
+/** The range of a projection over a block's cells, by cells (memoised like the cells themselves). */
+const cellsRangeMemo = new WeakMap<Cells, Map<ScoreProjection, readonly [number, number]>>();
+
+function cellsRange(cells: Cells, projection: ScoreProjection): readonly [number, number] {
+  let byProjection = cellsRangeMemo.get(cells);
+  if (byProjection === undefined) {
+    byProjection = new Map();
+    cellsRangeMemo.set(cells, byProjection);
+  }
+  let range = byProjection.get(projection);
+  if (range === undefined) {
+    let low = Infinity;
+    let high = -Infinity;
+    for (let n = 0; n < cells.count; n += 1) {
+      const v = projectScore(projection, cells.a[n] ?? 0, cells.b[n] ?? 0);
+      if (v < low) low = v;
+      if (v > high) high = v;
+    }
+    range = [low, high];
+    byProjection.set(projection, range);
+  }
+  return range;
+}
+
+/** A grid's pruned cells, by grid: a model's block grids are cached and never change (see stageOutcomes). */
+const prunedCellsMemo = new WeakMap<ScoreGrid, Cells>();
+
 function prunedCells(grid: ScoreGrid): Cells {
+  let cells = prunedCellsMemo.get(grid);
+  if (cells === undefined) {
+    cells = computePrunedCells(grid);
+    prunedCellsMemo.set(grid, cells);
+  }
+  return cells;
+}
+
+function computePrunedCells(grid: ScoreGrid): Cells {
   let count = 0;
   for (const p of grid.mass) if (p >= PRUNE_MASS) count += 1;
   const a = new Int32Array(count);
@@ -804,7 +844,29 @@ interface StageOutcomes {
   readonly p: Float64Array;
 }
 
+/**
+ * Stage outcomes already computed, by the stages' first grid then their number: a model's stage
+ * grids are built once and never change, and every joint of an SGP (2ⁿ − 1 of them, and the
+ * cap's checks) plays the same stages.
+ */
+const stageOutcomesMemo = new WeakMap<ScoreGrid, Map<number, { readonly stages: readonly ScoreGrid[]; readonly outcomes: StageOutcomes }>>();
+
 function stageOutcomes(stages: readonly ScoreGrid[]): StageOutcomes {
+  const [first] = stages;
+  if (first === undefined) return computeStageOutcomes(stages);
+  let byCount = stageOutcomesMemo.get(first);
+  if (byCount === undefined) {
+    byCount = new Map();
+    stageOutcomesMemo.set(first, byCount);
+  }
+  const known = byCount.get(stages.length);
+  if (known !== undefined && known.stages.every((grid, i) => grid === stages[i])) return known.outcomes;
+  const outcomes = computeStageOutcomes(stages);
+  byCount.set(stages.length, { stages: [...stages], outcomes });
+  return outcomes;
+}
+
+function computeStageOutcomes(stages: readonly ScoreGrid[]): StageOutcomes {
   const levels = stages.length;
   const merged = new Map<string, number>();
   const rows: { a: number[]; b: number[]; p: number }[] = [];

@@ -86,17 +86,28 @@ function notCombinable(reason: NotCombinableReason, detail: string): BookJoint {
 export function bookJoint(legs: readonly LegRef[], targets: readonly number[], win: WinPricing, budget: WorkBudget): BookJoint {
   const n = legs.length;
   if (n > MAX_FIT_LEGS) return notCombinable('joint_too_large', `the joint of ${String(n)} legs is fitted on at most ${String(MAX_FIT_LEGS)}`);
+  const size = 1 << n;
+  const allWin = new Float64Array(size);
+  allWin[0] = 1;
+  // Each leg alone first: a row read, no joint. A leg that can push refuses the SGP before any
+  // joint is computed (the joints are the whole cost of an SGP).
+  for (let i = 0; i < n; i += 1) {
+    const alone = win(legs.slice(i, i + 1), budget);
+    if (alone === 'unknown_fixture') return { kind: 'unknown_fixture' };
+    if (alone.kind === 'not_combinable') return alone;
+    if (alone.pushable[0] === true) return notCombinable('push_dependent', `leg ${String(legs[i]?.outcomeId)} can push or settle half`);
+    allWin[1 << i] = alone.probability;
+  }
   const all = win(legs, budget);
   if (all === 'unknown_fixture') return { kind: 'unknown_fixture' };
   if (all.kind === 'not_combinable') return all;
   const pushing = all.pushable.findIndex((p) => p);
   if (pushing >= 0) return notCombinable('push_dependent', `leg ${String(legs[pushing]?.outcomeId)} can push or settle half`);
   if (!(all.probability > 1e-12)) return notCombinable('contradictory', 'the legs can never all win (joint probability 0)');
-  const size = 1 << n;
-  const allWin = new Float64Array(size);
-  allWin[0] = 1;
   allWin[size - 1] = all.probability;
-  for (let mask = 1; mask < size - 1; mask += 1) {
+  for (let mask = 3; mask < size - 1; mask += 1) {
+    // Single legs are read above.
+    if ((mask & (mask - 1)) === 0) continue;
     const subset = legs.filter((_leg, i) => (mask & (1 << i)) !== 0);
     const p = win(subset, budget);
     if (p === 'unknown_fixture') return { kind: 'unknown_fixture' };

@@ -1,6 +1,7 @@
 // What a bookmaker's SGP quote must never do (issue 20), over every pair and a sample of triples
 // of the markets a book quotes in the test world, at every SGP book, pre-game and live: be longer
-// than a single of the book that wins only when the parlay wins, or than the book's maximum
+// than the book's price of a single S whose win set lies inside the parlay's, W(S) ⊆ W(parlay)
+// (S wins only when every leg wins; the cap in docs/api-parlay-sgp.md), or than the book's maximum
 // price; be active on legs that cannot all win or that can push; or contradict the book's own
 // legs (the fair joint's marginals are the book's no-vig legs; the joint within the Fréchet bounds).
 import { describe, expect, it } from 'vitest';
@@ -106,7 +107,9 @@ function check(fixtureId: string, book: string, legs: readonly Selection[], coun
   // Legs that cannot all win, or that can push, are never active.
   expect(allWin.some((w) => w), label).toBe(true);
   for (const g of legGrades) expect(g.some((grade) => grade !== 'won' && grade !== 'lost'), label).toBe(false);
-  // No longer than a single of the book that wins only when the parlay wins.
+  // The cap: no longer than any single S of the book with W(S) ⊆ W(parlay), graded from the
+  // settlement rules over every score up to 6 goals a side per half (not the reverse
+  // inclusion, which every leg satisfies).
   if (scoreLegs.length === legs.length) {
     for (const single of selections) {
       const singleGrades = grades.get(single);

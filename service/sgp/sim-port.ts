@@ -6,7 +6,7 @@ import type { CatalogueIndex } from '../catalogue/catalogue.ts';
 import type { ReferenceIndex } from '../catalogue/reference-data.ts';
 import { localizeView } from '../http/localize.ts';
 import { createFixturePricer, type FixturePricer, type JointPrice, type WinProbability } from '../pricing/fixture-pricer.ts';
-import { legsKey, modelLegs } from './model-legs.ts';
+import { legsKey, memoWinProbability, modelLegs, remember } from './model-legs.ts';
 import type { PlayerRates } from '../pricing/player-props.ts';
 import type { InPlayState } from '../pricing/score-model.ts';
 import { inPlayStateOf, type PricingModels } from '../sim/pricing-adapter.ts';
@@ -16,12 +16,6 @@ import type { ParlayDataPort } from './port.ts';
 
 /** Fixtures whose model is kept; the least recently used one is dropped beyond it. */
 const PRICER_CACHE_SIZE = 256;
-
-/**
- * Joint prices (and win probabilities) kept per fixture state: distinct leg sets. An SGP of n legs
- * asks for every subset of its legs (2ⁿ − 1), so a few SGPs fill it.
- */
-const JOINTS_PER_PRICER = 1024;
 
 /**
  * In play the model moves with the clock: the elapsed share is read in steps of 1/1000 of
@@ -77,12 +71,6 @@ class PricerCache {
   }
 }
 
-/** Keeps a computed joint, forgetting them all past `JOINTS_PER_PRICER`. */
-function remember<T>(memo: Map<string, T>, key: string, value: T): void {
-  if (memo.size >= JOINTS_PER_PRICER) memo.clear();
-  memo.set(key, value);
-}
-
 /**
  * `wasPurged` tells whether retention dropped a fixture the service once published (so /sgp can
  * answer 404 for it and 502 for an id that never existed).
@@ -130,14 +118,7 @@ export function simulatorParlayPort(
       const runtime = sim.runtime(fixtureId);
       if (runtime === undefined) return 'unknown_fixture';
       const { pricer, wins } = pricers.get(fixtureId, runtime);
-      const key = legsKey(legs);
-      const known = wins.get(key);
-      if (known !== undefined) return known;
-      const sgpLegs = modelLegs(pricer, catalogue, legs);
-      const win: WinProbability = 'unpriceable' in sgpLegs ? { kind: 'not_combinable', reason: 'unpriceable_leg', detail: String(sgpLegs.unpriceable) } : pricer.winProbability(sgpLegs, budget);
-      // Over the budget is a fact about the budget left, not about the legs.
-      if (win.kind === 'priced' || win.reason !== 'joint_too_large') remember(wins, key, win);
-      return win;
+      return memoWinProbability(pricer, catalogue, wins, legs, budget);
     },
     now: () => sim.now(),
   };

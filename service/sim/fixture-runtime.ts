@@ -239,40 +239,11 @@ export class FixtureRuntime {
    */
   buildMarkets(books: readonly BookmakerProfile[], nowMs: number): void {
     const model = this.models.model(this.params, this.record.match, this.record.props);
-    const families = new Map<string, { market: CatalogueMarket; probs: readonly number[]; playerId: number }[]>();
-    const addCandidate = (market: CatalogueMarket, playerId: number): void => {
-      const probs = model.fairProbabilities(market, playerId);
-      if (probs === null) return;
-      let max = 0;
-      for (const p of probs) if (p > max) max = p;
-      if (!(max <= MAX_OFFERED_PROB) || market.outcomes.length > 40) return;
-      if (!MATCH_PERIODS.has(market.period) && market.outcomes.length > MAX_SUB_PERIOD_OUTCOMES) return;
-      const family = `${market.marketType}|${market.period}|${String(playerId)}`;
-      const list = families.get(family) ?? [];
-      list.push({ market, probs, playerId });
-      families.set(family, list);
-    };
-    for (const market of this.sportMarkets) {
-      if (market.playerProp) {
-        for (const prop of this.record.props) if (prop.marketType === market.marketType) addCandidate(market, prop.playerId);
-      } else addCandidate(market, 0);
-    }
     const offered: OfferedMarket[] = [];
     let offset = 0;
-    for (const [family, candidates] of families) {
-      const lined = candidates.length > 1;
-      let chosen = candidates;
-      if (lined) {
-        // Keep the lines nearest to even odds: the main line and its alternates.
-        chosen = [...candidates]
-          .sort((a, b) => evenness(a.probs) - evenness(b.probs))
-          .slice(0, MATCH_PERIODS.has(candidates[0]?.market.period ?? '') ? LINES_PER_MATCH_FAMILY : LINES_PER_PERIOD_FAMILY)
-          .sort((a, b) => a.market.handicap - b.market.handicap);
-      }
-      for (const { market, playerId } of chosen) {
-        offered.push({ market, playerId, family, lined, offset, closed: false });
-        offset += market.outcomes.length;
-      }
+    for (const choice of chooseOfferedMarkets(this.sportMarkets, model, this.record.props)) {
+      offered.push({ ...choice, offset, closed: false });
+      offset += choice.market.outcomes.length;
     }
     this.offered = offered;
     this.width = offset;
@@ -763,6 +734,51 @@ function refreshGapMs(line: BookLine, live: boolean): number {
 }
 
 /** How far the prices of a market are from even: the main line minimises it. */
+/**
+ * The markets a fixture offers, chosen from its pre-match model: lineless markets the model
+ * prices, and per line family the lines closest to even; player props for `props`' players.
+ * In family order, each family's lines by handicap. (Also read by bench/sgp-cost.bench.ts, so
+ * its SGPs are capped against the singles a book really quotes.)
+ */
+export function chooseOfferedMarkets(
+  sportMarkets: readonly CatalogueMarket[],
+  model: Pick<FixtureModel, 'fairProbabilities'>,
+  props: readonly Pick<PropPlayer, 'playerId' | 'marketType'>[],
+): Pick<OfferedMarket, 'market' | 'playerId' | 'family' | 'lined'>[] {
+  const families = new Map<string, { market: CatalogueMarket; probs: readonly number[]; playerId: number }[]>();
+  const addCandidate = (market: CatalogueMarket, playerId: number): void => {
+    const probs = model.fairProbabilities(market, playerId);
+    if (probs === null) return;
+    let max = 0;
+    for (const p of probs) if (p > max) max = p;
+    if (!(max <= MAX_OFFERED_PROB) || market.outcomes.length > 40) return;
+    if (!MATCH_PERIODS.has(market.period) && market.outcomes.length > MAX_SUB_PERIOD_OUTCOMES) return;
+    const family = `${market.marketType}|${market.period}|${String(playerId)}`;
+    const list = families.get(family) ?? [];
+    list.push({ market, probs, playerId });
+    families.set(family, list);
+  };
+  for (const market of sportMarkets) {
+    if (market.playerProp) {
+      for (const prop of props) if (prop.marketType === market.marketType) addCandidate(market, prop.playerId);
+    } else addCandidate(market, 0);
+  }
+  const offered: Pick<OfferedMarket, 'market' | 'playerId' | 'family' | 'lined'>[] = [];
+  for (const [family, candidates] of families) {
+    const lined = candidates.length > 1;
+    let chosen = candidates;
+    if (lined) {
+      // Keep the lines nearest to even odds: the main line and its alternates.
+      chosen = [...candidates]
+        .sort((a, b) => evenness(a.probs) - evenness(b.probs))
+        .slice(0, MATCH_PERIODS.has(candidates[0]?.market.period ?? '') ? LINES_PER_MATCH_FAMILY : LINES_PER_PERIOD_FAMILY)
+        .sort((a, b) => a.market.handicap - b.market.handicap);
+    }
+    for (const { market, playerId } of chosen) offered.push({ market, playerId, family, lined });
+  }
+  return offered;
+}
+
 function evenness(probs: readonly number[]): number {
   const first = probs[0] ?? 0;
   const last = probs[probs.length - 1] ?? 0;
