@@ -3,7 +3,9 @@
 // CLV by the hand formula, the grade of /fixtures/settlement and the profit by hand; a bet taken
 // after kick-off shows "no closing line". (A forgotten fixture's stored figures are covered by
 // src/features/tracker/tracker-page.test.tsx: the page shows them without asking the service.)
-import { expect, test, type APIRequestContext } from '@playwright/test';
+// A bet is added from the odds screen's price peek, by keyboard on a desktop and by a tap on a phone.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { admin } from './admin.ts';
 
 const KEY = { 'X-API-Key': 'demo-key' };
@@ -124,4 +126,71 @@ test('a CSV with a broken row is refused naming the row and field, and the store
   await expect(page.getByText('Row 2, price: The price must be more than 1, got 0.9.')).toBeVisible();
   await expect(page.locator('.tracker-bets tbody tr')).toHaveCount(1);
   await expect(page.locator('.tracker-note')).toHaveText('first');
+});
+
+/** A pre-game soccer fixture the books quote. */
+async function pregameFixture(request: APIRequestContext): Promise<string> {
+  const pregame = (await admin(request, 'GET', '/admin/fixtures?status=0')) as { fixtureId: string; sportId: number; bookmakers: string[] }[];
+  const fixtureId = pregame.find((f) => f.sportId === 10 && f.bookmakers.length >= 3)?.fixtureId;
+  if (fixtureId === undefined) throw new Error('no quoted pre-game soccer fixture');
+  return fixtureId;
+}
+
+/** The tracker's form opened from the peek holds that price's oddsId and price; tracked, its row shows that book and price. */
+async function trackFromForm(page: Page, oddsId: string, price: string): Promise<void> {
+  await expect(page).toHaveURL(/\/tracker\?/u);
+  await expect(page.getByLabel('oddsId (a parlay: several)')).toHaveValue(oddsId);
+  await expect(page.getByLabel('Price taken (one per leg)')).toHaveValue(price);
+  await page.getByRole('button', { name: 'Track this bet' }).click();
+  await expect(page.getByText('Tracked the bet.')).toBeVisible();
+  const row = page.locator('.tracker-bets tbody tr').first();
+  await expect(row.locator('td').nth(2)).toHaveText(oddsId.split(':')[1] ?? '');
+  await expect(row.locator('td').nth(3)).toHaveText(Number(price).toFixed(3));
+  await expect(row.locator('[data-col="close"]')).toHaveText('closes at kick-off');
+}
+
+test.describe('"Track this bet" from the odds screen\'s price peek', () => {
+  // Frozen, the price read from the cell is the one the peek links to.
+  test.beforeEach(async ({ request }) => {
+    await admin(request, 'POST', '/admin/freeze');
+  });
+  test.afterEach(async ({ request }) => {
+    await admin(request, 'POST', '/admin/resume');
+  });
+
+  test('by keyboard: Tab from a focused price reaches it; the tracker has no serious accessibility violations', async ({ page, request }) => {
+    await page.goto(`/fixtures/${await pregameFixture(request)}`);
+    const price = page.locator('button[data-odds-id][data-state="active"]').first();
+    await expect(price).toBeVisible();
+    const oddsId = (await price.getAttribute('data-odds-id')) ?? '';
+    const shown = (await price.getAttribute('data-price')) ?? '';
+    await price.focus();
+    const link = page.getByRole('group', { name: /price details$/u }).getByRole('link', { name: 'Track this bet' });
+    await page.keyboard.press('Tab');
+    await expect(link).toBeFocused();
+    await page.keyboard.press('Enter');
+    await trackFromForm(page, oddsId, shown);
+    const results = await new AxeBuilder({ page }).include('.tracker-page').analyze();
+    const serious = results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+    expect(serious).toEqual([]);
+  });
+
+  test.describe('on a phone', () => {
+    test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+    test('a tap on a price card opens its peek, and a tap on "Track this bet" opens the tracker with that price', async ({ page, request }) => {
+      await page.goto(`/fixtures/${await pregameFixture(request)}`);
+      await expect(page.locator('.odds-board.board-cards')).toBeVisible();
+      const price = page.locator('button[data-odds-id][data-state="active"]').first();
+      const oddsId = (await price.getAttribute('data-odds-id')) ?? '';
+      const shown = (await price.getAttribute('data-price')) ?? '';
+      await price.tap();
+      const link = page.getByRole('group', { name: /price details$/u }).getByRole('link', { name: 'Track this bet' });
+      await expect(link).toBeInViewport();
+      await link.tap();
+      await trackFromForm(page, oddsId, shown);
+    });
+  });
 });

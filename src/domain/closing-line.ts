@@ -145,6 +145,17 @@ export type ClvReference =
 /** The sharp book used by default: the market-maker whose close the trade treats as the truth. */
 export const DEFAULT_SHARP_BOOK = 'pinnacle';
 
+/** The reference as a picker holds it: the kind, and the sharp book remembered while another kind is chosen. */
+export interface ClvReferenceChoice {
+  readonly kind: ClvReference['kind'];
+  readonly sharpBook: string;
+}
+
+/** The reference a choice stands for. */
+export function clvReferenceOf(choice: ClvReferenceChoice): ClvReference {
+  return choice.kind === 'sharp' ? { kind: 'sharp', bookmaker: choice.sharpBook } : { kind: choice.kind };
+}
+
 /** CLV of a taken price against a close, both definitions, as fractions (0.05 = +5%), unrounded. */
 export interface ClvFigures {
   /** taken / close − 1. */

@@ -15,7 +15,7 @@ const nasty: TrackedBet = {
       price: 1.005,
       sport: 'Football',
       label: 'Équipe A – Команда Б',
-      close: { kind: 'closed', price: 1.004, fairPrice: null, referencePrice: 1.0049 },
+      close: { kind: 'closed', price: 1.004, fairPrice: null, consensusPrice: 1.0049, bookCloses: [{ bookmaker: 'bet365', price: 1.004, fairPrice: null }, { bookmaker: 'pinnacle', price: 1.005, fairPrice: 1.0062 }] },
       grade: 'half-won',
     },
   ],
@@ -48,6 +48,27 @@ describe('tracked bets CSV', () => {
     expect(trackedBetsToCsv([parlay]).split('\r\n').filter((line) => line.startsWith("''quoted")).length).toBe(2);
   });
 
+  it('reads a format-1 CSV (referenceClosePrice, no book closes): its reference is the consensus, the books\' closes "not stored"', () => {
+    // Written by hand as format 1 stored it.
+    const v1 = [
+      'betId,placedAt,stake,currency,note,oddsId,bookmaker,price,sport,label,close,closePrice,fairClosePrice,referenceClosePrice,noCloseReason,grade',
+      'b1,2026-11-20T12:00:00.000Z,10,GBP,old,1-2-3-4,bet365,2.1,Football,Home,closed,2,2.05,2.2,,won',
+      'b2,2026-11-20T12:00:00.000Z,10,GBP,,1-2-3-5,bet365,1.9,,,open,,,,,',
+    ].join('\r\n');
+    const [closedBet, openBet] = trackedBetsFromCsv(v1);
+    expect(closedBet?.legs[0]?.close).toEqual({ kind: 'closed', price: 2, fairPrice: 2.05, consensusPrice: 2.2, bookCloses: null });
+    expect(closedBet?.legs[0]?.grade).toBe('won');
+    expect(openBet?.legs[0]?.close).toEqual({ kind: 'open' });
+    // Written back, it is format 2 and reads back the same.
+    const v2 = trackedBetsToCsv(trackedBetsFromCsv(v1));
+    expect(v2.split('\r\n')[0]).toBe('\uFEFFbetId,placedAt,stake,currency,note,oddsId,bookmaker,price,sport,label,close,closePrice,fairClosePrice,consensusClosePrice,bookClosePrices,noCloseReason,grade');
+    expect(trackedBetsFromCsv(v2)).toEqual(trackedBetsFromCsv(v1));
+  });
+
+  it('stores the books\' closes as a list of [bookmaker, close, fair close]', () => {
+    expect(trackedBetsToCsv([nasty])).toContain('"[[""bet365"",1.004,null],[""pinnacle"",1.005,1.0062]]"');
+  });
+
   it('round-trips an empty list', () => {
     expect(trackedBetsFromCsv(trackedBetsToCsv([]))).toEqual([]);
   });
@@ -72,7 +93,7 @@ describe('tracked bets CSV', () => {
     ['a stake of 0', (l: string) => l.replace(',3,JPY', ',0,JPY'), 'stake', 'Row 2, stake: The stake must be more than 0, got 0.'],
     ['a price that is not a number', (l: string) => l.replace(',2.1,', ',two,'), 'price', 'Row 2, price: "two" is not a number.'],
     ['an unknown grade', (l: string) => `${l}won-ish`, 'grade', 'Row 2, grade: "won-ish" is not one of won, lost, push, half-won, half-lost, void.'],
-    ['a missing field', (l: string) => l.slice(0, l.lastIndexOf(',')), 'CSV', 'Row 2, CSV: 15 fields where the header has 16.'],
+    ['a missing field', (l: string) => l.slice(0, l.lastIndexOf(',')), 'CSV', 'Row 2, CSV: 16 fields where the header has 17.'],
     ['a bad time', (l: string) => l.replace(/,20\d\d-[^,]*,/u, ',yesterday,'), 'placedAt', 'Row 2, placedAt: "yesterday" is not an ISO 8601 time.'],
     ['an empty oddsId', (l: string) => l.replace(',1-2-3-5,', ',,'), 'oddsId', 'Row 2, oddsId: The oddsId is empty.'],
   ])('names the row and field of %s', (_what, edit, field, message) => {
@@ -80,6 +101,12 @@ describe('tracked bets CSV', () => {
     expect(error.row).toBe(2);
     expect(error.field).toBe(field);
     expect(error.message).toBe(message);
+  });
+
+  it('names the row of book closes that are not a list of [bookmaker, close, fair close], and a book close below 1', () => {
+    const csv = trackedBetsToCsv([nasty]);
+    expect(importError(csv.replace('[[""bet365"",1.004,null]', '[[""bet365"",""x"",null]')).message).toMatch(/^Row 2, bookClosePrices: ".*" is not a list of \[bookmaker, close, fair close\]\.$/u);
+    expect(importError(csv.replace('[[""bet365"",1.004,null]', '[[""bet365"",0.5,null]')).message).toBe('Row 2, bookClosePrices: The close must be a decimal price of at least 1, got 0.5.');
   });
 
   it('names the row of a quote left open and a missing column', () => {

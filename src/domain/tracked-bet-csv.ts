@@ -1,9 +1,12 @@
 // Tracked bets as CSV and back, exactly: one record per leg (a parlay's bet fields repeated on
 // each of its legs), numbers in JavaScript's shortest round-trip spelling, text through the
 // reversible formula guard (csv.ts guardCsvText), times as ISO 8601 with milliseconds.
+// Format 2 stores every book's close of a leg (bookClosePrices) beside the consensus close; a CSV of
+// format 1 (referenceClosePrice: the consensus, no book closes) still reads, its book closes "not
+// stored". The header tells the formats apart, so stored lists and old exports migrate on reading.
 import { CsvError, guardCsvText, parseCsv, toCsv, unguardCsvText, type CsvCell } from './csv.ts';
 import { GRADES, type Grade } from './grade.ts';
-import { checkTrackedBet, TrackedBetError, type LegClose, type TrackedBet, type TrackedLeg } from './tracked-bet.ts';
+import { checkTrackedBet, TrackedBetError, type BookClose, type LegClose, type TrackedBet, type TrackedLeg } from './tracked-bet.ts';
 
 export const TRACKED_BET_CSV_COLUMNS = [
   'betId',
@@ -19,6 +22,15 @@ export const TRACKED_BET_CSV_COLUMNS = [
   'close',
   'closePrice',
   'fairClosePrice',
+  'consensusClosePrice',
+  'bookClosePrices',
+  'noCloseReason',
+  'grade',
+] as const;
+
+/** Format 1's columns: the consensus close was `referenceClosePrice`, and no book's close but the bet's own was kept. */
+export const TRACKED_BET_CSV_COLUMNS_V1 = [
+  ...TRACKED_BET_CSV_COLUMNS.slice(0, TRACKED_BET_CSV_COLUMNS.indexOf('consensusClosePrice')),
   'referenceClosePrice',
   'noCloseReason',
   'grade',
@@ -54,7 +66,8 @@ function legCells(bet: TrackedBet, leg: TrackedLeg): CsvCell[] {
     close.kind,
     close.kind === 'closed' ? close.price : null,
     close.kind === 'closed' ? close.fairPrice : null,
-    close.kind === 'closed' ? close.referencePrice : null,
+    close.kind === 'closed' ? close.consensusPrice : null,
+    close.kind === 'closed' && close.bookCloses !== null ? JSON.stringify(close.bookCloses.map((b) => [b.bookmaker, b.price, b.fairPrice])) : null,
     close.kind === 'none' ? guardCsvText(close.reason) : null,
     leg.grade,
   ];
@@ -78,6 +91,32 @@ function optionalNumber(row: Row, column: Column, rowNumber: number): number | n
   return row[column].trim() === '' ? null : numberField(row, column, rowNumber);
 }
 
+function isBookClose(value: unknown): value is [string, number, number | null] {
+  return (
+    Array.isArray(value) &&
+    value.length === 3 &&
+    typeof value[0] === 'string' &&
+    typeof value[1] === 'number' &&
+    (value[2] === null || typeof value[2] === 'number')
+  );
+}
+
+/** `[["pinnacle",2.04,2.08],…]` (bookmaker, close, fair close or null); empty: not stored. */
+function bookClosesOf(row: Row, rowNumber: number): BookClose[] | null {
+  const text = row.bookClosePrices.trim();
+  if (text === '') return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    parsed = undefined;
+  }
+  if (!Array.isArray(parsed) || !parsed.every(isBookClose)) {
+    throw new TrackedBetCsvError(rowNumber, 'bookClosePrices', `"${row.bookClosePrices}" is not a list of [bookmaker, close, fair close].`);
+  }
+  return parsed.map(([bookmaker, price, fairPrice]) => ({ bookmaker, price, fairPrice }));
+}
+
 function closeOf(row: Row, rowNumber: number): LegClose {
   switch (row.close) {
     case 'open':
@@ -87,7 +126,8 @@ function closeOf(row: Row, rowNumber: number): LegClose {
         kind: 'closed',
         price: numberField(row, 'closePrice', rowNumber),
         fairPrice: optionalNumber(row, 'fairClosePrice', rowNumber),
-        referencePrice: optionalNumber(row, 'referenceClosePrice', rowNumber),
+        consensusPrice: optionalNumber(row, 'consensusClosePrice', rowNumber),
+        bookCloses: bookClosesOf(row, rowNumber),
       };
     case 'none':
       return { kind: 'none', reason: unguardCsvText(row.noCloseReason) };
@@ -127,9 +167,15 @@ export function trackedBetsFromCsv(text: string): TrackedBet[] {
   const [header, ...body] = records;
   if (header === undefined) throw new TrackedBetCsvError(1, 'header', 'the file is empty.');
   const index = new Map(header.map((name, i) => [name.trim(), i]));
-  for (const column of TRACKED_BET_CSV_COLUMNS) {
+  // Format 1 (no consensusClosePrice): its referenceClosePrice was the consensus, and no book closes were kept.
+  const version1 = !index.has('consensusClosePrice') && index.has('referenceClosePrice');
+  for (const column of version1 ? TRACKED_BET_CSV_COLUMNS_V1 : TRACKED_BET_CSV_COLUMNS) {
     if (!index.has(column)) throw new TrackedBetCsvError(1, column, 'this column is missing from the header.');
   }
+  const cell = (fields: readonly string[], column: Column): string => {
+    const at = index.get(version1 && column === 'consensusClosePrice' ? 'referenceClosePrice' : column);
+    return at === undefined ? '' : (fields[at] ?? '');
+  };
   const bets = new Map<string, { bet: Omit<TrackedBet, 'legs'>; legs: TrackedLeg[]; row: number }>();
   body.forEach((fields, i) => {
     const rowNumber = i + 2;
@@ -138,7 +184,7 @@ export function trackedBetsFromCsv(text: string): TrackedBet[] {
     if (fields.length !== header.length) {
       throw new TrackedBetCsvError(rowNumber, 'CSV', `${String(fields.length)} fields where the header has ${String(header.length)}.`);
     }
-    const row = Object.fromEntries(TRACKED_BET_CSV_COLUMNS.map((column) => [column, fields[index.get(column) ?? 0] ?? ''])) as Row;
+    const row = Object.fromEntries(TRACKED_BET_CSV_COLUMNS.map((column) => [column, cell(fields, column)])) as Row;
     const id = unguardCsvText(row.betId);
     if (id === '') throw new TrackedBetCsvError(rowNumber, 'betId', 'is empty.');
     const leg: TrackedLeg = {

@@ -7,10 +7,13 @@ import {
   betSettlement,
   checkTrackedBet,
   cumulativeSeries,
+  referenceClose,
+  referenceClv,
   takenPrice,
   totalsBy,
   trackerTotals,
   TrackedBetError,
+  type BookClose,
   type LegClose,
   type TrackedBet,
   type TrackedLeg,
@@ -22,9 +25,11 @@ function leg(price: number, close: LegClose = { kind: 'open' }, grade: Grade | n
   return { oddsId: `1-2-3-${String(price)}`, bookmaker: 'bet365', price, sport: 'Football', label: '', close, grade, ...extra };
 }
 
-function closed(price: number, fairPrice: number | null = null, referencePrice: number | null = null): LegClose {
-  return { kind: 'closed', price, fairPrice, referencePrice };
+function closed(price: number, fairPrice: number | null = null, consensusPrice: number | null = null, bookCloses: readonly BookClose[] | null = null): LegClose {
+  return { kind: 'closed', price, fairPrice, consensusPrice, bookCloses };
 }
+
+const CONSENSUS = { kind: 'consensus' } as const;
 
 function bet(id: string, legs: TrackedLeg[], stake = 10, placedAt = 1_000): TrackedBet {
   return { id, placedAt, stake, currency: 'GBP', note: '', legs };
@@ -36,12 +41,15 @@ describe('a single bet', () => {
     expect(betClv(bet('a', [leg(2.1)]))).toBeNull();
   });
 
-  it('took 2.10, closed 2.00 (fair 2.05, reference 2.20): CLV +5%, no-vig +2.439%, reference −4.545%', () => {
-    const clv = betClv(bet('a', [leg(2.1, closed(2, 2.05, 2.2))]));
+  it('took 2.10, closed 2.00 (fair 2.05, consensus 2.20): CLV +5%, no-vig +2.439%, against the consensus −4.545%', () => {
+    const b = bet('a', [leg(2.1, closed(2, 2.05, 2.2))]);
+    const clv = betClv(b);
     expect(clv?.priceBased).toBeCloseTo(0.05, 12);
     expect(clv?.noVig).toBeCloseTo(2.1 / 2.05 - 1, 12);
     expect(clv?.noVig).toBeCloseTo(0.0243902439, 9);
-    expect(clv?.reference).toBeCloseTo(-0.0454545454, 9);
+    expect(referenceClv(b, CONSENSUS)?.priceBased).toBeCloseTo(-0.0454545454, 9);
+    // The consensus is margin-free: its no-vig CLV is the same number.
+    expect(referenceClv(b, CONSENSUS)?.noVig).toBeCloseTo(-0.0454545454, 9);
   });
 
   it('a bet placed in play has no closing line and keeps the reason', () => {
@@ -56,6 +64,51 @@ describe('a single bet', () => {
 
   it('is not settled until graded', () => {
     expect(betSettlement(bet('a', [leg(2.1, closed(2))]))).toBeNull();
+  });
+});
+
+describe('the chosen reference, from the stored figures alone', () => {
+  const books = [
+    { bookmaker: 'bet365', price: 2, fairPrice: 2.05 },
+    { bookmaker: 'pinnacle', price: 1.96, fairPrice: 2.02 },
+  ];
+
+  it('same book: the bet\'s own close (2.10 against 2.00: +5%)', () => {
+    const b = bet('a', [leg(2.1, closed(2, 2.05, 2.2, books))]);
+    expect(referenceClose(b, { kind: 'same-book' })).toEqual({ kind: 'closed', price: 2, fairPrice: 2.05 });
+    expect(referenceClv(b, { kind: 'same-book' })?.priceBased).toBeCloseTo(0.05, 12);
+  });
+
+  it('a sharp book: its stored close (2.10 against Pinnacle 1.96: +7.143%; no-vig against 2.02: +3.960%)', () => {
+    const b = bet('a', [leg(2.1, closed(2, 2.05, 2.2, books))]);
+    expect(referenceClose(b, { kind: 'sharp', bookmaker: 'pinnacle' })).toEqual({ kind: 'closed', price: 1.96, fairPrice: 2.02 });
+    const clv = referenceClv(b, { kind: 'sharp', bookmaker: 'pinnacle' });
+    expect(clv?.priceBased).toBeCloseTo(0.0714285714, 9);
+    expect(clv?.noVig).toBeCloseTo(0.0396039604, 9);
+  });
+
+  it('a sharp book that had no close of the selection: no close at that book', () => {
+    expect(referenceClose(bet('a', [leg(2.1, closed(2, 2.05, 2.2, books))]), { kind: 'sharp', bookmaker: 'betfair' })).toEqual({ kind: 'no-close', of: 'betfair' });
+  });
+
+  it('a bet stored without the books\' closes: a sharp book is "not stored"; same book and consensus still show', () => {
+    const b = bet('a', [leg(2.1, closed(2, 2.05, 2.2, null))]);
+    expect(referenceClose(b, { kind: 'sharp', bookmaker: 'pinnacle' })).toEqual({ kind: 'not-stored' });
+    expect(referenceClv(b, { kind: 'sharp', bookmaker: 'pinnacle' })).toBeNull();
+    expect(referenceClose(b, CONSENSUS)).toEqual({ kind: 'closed', price: 2.2, fairPrice: 2.2 });
+  });
+
+  it('no consensus close (no complete closing market): none of the consensus', () => {
+    expect(referenceClose(bet('a', [leg(2.1, closed(2, null, null, books))]), CONSENSUS)).toEqual({ kind: 'no-close', of: 'consensus' });
+  });
+
+  it('a parlay against a sharp book: the product of that book\'s closes (1.96 × 1.50 = 2.94), open until the last leg closes', () => {
+    const second = [{ bookmaker: 'pinnacle', price: 1.5, fairPrice: null }];
+    const b = bet('p', [leg(2.1, closed(2, 2.05, 2.2, books)), leg(1.6, closed(1.55, null, 1.6, second))]);
+    const close = referenceClose(b, { kind: 'sharp', bookmaker: 'pinnacle' });
+    expect(close.kind === 'closed' ? close.price : null).toBeCloseTo(2.94, 12);
+    expect(close.kind === 'closed' ? close.fairPrice : 'x').toBeNull();
+    expect(referenceClose(bet('p', [leg(2.1, closed(2, 2.05, 2.2, books)), leg(1.6)]), { kind: 'sharp', bookmaker: 'pinnacle' })).toEqual({ kind: 'open' });
   });
 });
 

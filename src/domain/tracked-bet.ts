@@ -2,10 +2,20 @@
 // close, CLV and grade once known, so the figures outlive the service's retention; and the
 // totals an analyst judges a record by. The close and CLV maths are closing-line.ts's and
 // clv.ts's, the money settleTicket's: nothing is computed here twice.
+import type { ClvReference } from './closing-line.ts';
 import { clvPriceBased } from './clv.ts';
 import type { Grade } from './grade.ts';
 import { accumulatorPrice } from './parlay.ts';
 import { minorUnitsOf, roundToMinorUnits, settleTicket, type TicketSettlement } from './ticket.ts';
+
+/** One bookmaker's kick-off close of a leg's selection, stored so any reference can be chosen later. */
+export interface BookClose {
+  /** Bookmaker slug. */
+  readonly bookmaker: string;
+  readonly price: number;
+  /** 1 / the book's fair closing probability; null when its closing market was incomplete. */
+  readonly fairPrice: number | null;
+}
 
 /** What is known of one leg's close (kick-off close, closing-line.ts), stored on the leg. */
 export type LegClose =
@@ -18,8 +28,13 @@ export type LegClose =
       readonly price: number;
       /** The same book's close with its margin removed (1 / fair probability); null when its closing market was incomplete. */
       readonly fairPrice: number | null;
-      /** The chosen reference's close (a sharp book's, or the consensus fair price); null when it had none. */
-      readonly referencePrice: number | null;
+      /** The consensus close (a fair price: closing-line.ts consensusClose); null when no book had a complete closing market. */
+      readonly consensusPrice: number | null;
+      /**
+       * Every book's kick-off close of the selection, by bookmaker slug, so a sharp book can be the
+       * reference offline; null when not captured (bets stored before these were kept).
+       */
+      readonly bookCloses: readonly BookClose[] | null;
     }
   /** No close to judge the leg by: placed in play, cancelled, or never quoted pre-match. */
   | { readonly kind: 'none'; readonly reason: string };
@@ -83,9 +98,12 @@ export function checkTrackedBet(bet: TrackedBet): void {
     if (leg.bookmaker.trim() === '') throw new TrackedBetError('bookmaker', `The ${where}bookmaker is empty.`);
     if (!Number.isFinite(leg.price) || leg.price <= 1) throw new TrackedBetError('price', `The ${where}price must be more than 1, got ${String(leg.price)}.`);
     if (leg.close.kind === 'closed') {
-      for (const [field, value] of [['closePrice', leg.close.price], ['fairClosePrice', leg.close.fairPrice], ['referenceClosePrice', leg.close.referencePrice]] as const) {
+      const prices: [string, number | null][] = [['closePrice', leg.close.price], ['fairClosePrice', leg.close.fairPrice], ['consensusClosePrice', leg.close.consensusPrice]];
+      for (const book of leg.close.bookCloses ?? []) prices.push(['bookClosePrices', book.price], ['bookClosePrices', book.fairPrice]);
+      for (const [field, value] of prices) {
         if (value !== null && !(Number.isFinite(value) && value >= 1)) throw new TrackedBetError(field, `The ${where}close must be a decimal price of at least 1, got ${String(value)}.`);
       }
+      if (leg.close.bookCloses?.some((book) => book.bookmaker.trim() === '')) throw new TrackedBetError('bookClosePrices', `The ${where}close of a book has no bookmaker.`);
     }
   });
 }
@@ -98,7 +116,7 @@ export function takenPrice(bet: TrackedBet): number {
 /** A bet's close: a parlay's is the product of its legs' closes, defined once the last leg closed. */
 export type BetClose =
   | { readonly kind: 'open' }
-  | { readonly kind: 'closed'; readonly price: number; readonly fairPrice: number | null; readonly referencePrice: number | null }
+  | { readonly kind: 'closed'; readonly price: number; readonly fairPrice: number | null; readonly consensusPrice: number | null }
   | { readonly kind: 'none'; readonly reason: string };
 
 /** The product of the legs' closes, in accumulatorPrice's leg-order-free way; null when one is missing. */
@@ -121,7 +139,7 @@ export function betClose(bet: TrackedBet): BetClose {
     kind: 'closed',
     price: accumulatorPrice(closed.map((c) => c.price)),
     fairPrice: productOrNull(closed.map((c) => c.fairPrice)),
-    referencePrice: productOrNull(closed.map((c) => c.referencePrice)),
+    consensusPrice: productOrNull(closed.map((c) => c.consensusPrice)),
   };
 }
 
@@ -131,8 +149,6 @@ export interface BetClv {
   readonly priceBased: number;
   /** taken / same book's fair close − 1 (= taken × fair probability − 1). */
   readonly noVig: number | null;
-  /** taken / reference close − 1. */
-  readonly reference: number | null;
 }
 
 /** The bet's CLV against its close, or null while it has none. */
@@ -143,8 +159,61 @@ export function betClv(bet: TrackedBet): BetClv | null {
   return {
     priceBased: clvPriceBased(taken, close.price),
     noVig: close.fairPrice === null ? null : clvPriceBased(taken, close.fairPrice),
-    reference: close.referencePrice === null ? null : clvPriceBased(taken, close.referencePrice),
   };
+}
+
+/** A bet's close against the chosen reference (closing-line.ts ClvReference), from its stored figures. */
+export type ReferenceClose =
+  | { readonly kind: 'open' }
+  | { readonly kind: 'none'; readonly reason: string }
+  /** The reference's close (a parlay's: the product of its legs'), and with its margin removed (null when unknown). */
+  | { readonly kind: 'closed'; readonly price: number; readonly fairPrice: number | null }
+  /** The reference had no close of a leg: `of` is the sharp book's slug, or 'consensus'. */
+  | { readonly kind: 'no-close'; readonly of: string }
+  /** The bet was stored before every book's close was kept: a sharp book's close cannot be known offline. */
+  | { readonly kind: 'not-stored' };
+
+function sharpLegClose(close: LegClose, bookmaker: string): BookClose | 'not-stored' | null {
+  if (close.kind !== 'closed') return null;
+  if (close.bookCloses === null) return 'not-stored';
+  return close.bookCloses.find((book) => book.bookmaker === bookmaker) ?? null;
+}
+
+/**
+ * The bet's close against `reference`: the same book's (betClose), the consensus (already
+ * margin-free, so its fair price is itself), or a sharp book's stored close of every leg.
+ */
+export function referenceClose(bet: TrackedBet, reference: ClvReference): ReferenceClose {
+  const close = betClose(bet);
+  if (close.kind !== 'closed') return close;
+  switch (reference.kind) {
+    case 'same-book':
+      return { kind: 'closed', price: close.price, fairPrice: close.fairPrice };
+    case 'consensus':
+      return close.consensusPrice === null ? { kind: 'no-close', of: 'consensus' } : { kind: 'closed', price: close.consensusPrice, fairPrice: close.consensusPrice };
+    case 'sharp': {
+      const books: BookClose[] = [];
+      for (const leg of bet.legs) {
+        const book = sharpLegClose(leg.close, reference.bookmaker);
+        if (book === 'not-stored') return { kind: 'not-stored' };
+        if (book === null) return { kind: 'no-close', of: reference.bookmaker };
+        books.push(book);
+      }
+      return { kind: 'closed', price: accumulatorPrice(books.map((b) => b.price)), fairPrice: productOrNull(books.map((b) => b.fairPrice)) };
+    }
+    default: {
+      const unknown: never = reference;
+      return unknown;
+    }
+  }
+}
+
+/** CLV of the bet against `reference` (price-based and no-vig, as BetClv), or null while that close is not known. */
+export function referenceClv(bet: TrackedBet, reference: ClvReference): BetClv | null {
+  const close = referenceClose(bet, reference);
+  if (close.kind !== 'closed') return null;
+  const taken = takenPrice(bet);
+  return { priceBased: clvPriceBased(taken, close.price), noVig: close.fairPrice === null ? null : clvPriceBased(taken, close.fairPrice) };
 }
 
 /** The bet's settlement (settleTicket), or null until every leg is graded. */

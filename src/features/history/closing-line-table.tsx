@@ -4,6 +4,7 @@
 // choose (same book, a sharp book, the consensus). Definitions in docs/domain.md.
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import { ClvReferencePicker } from '../../components/clv-reference-picker.tsx';
 import { parseTakenPrice } from '../../components/clv-table.tsx';
 import { TakenPriceField } from '../../components/taken-price-field.tsx';
 import { trackBetPath } from '../../components/track-bet-path.ts';
@@ -17,6 +18,7 @@ import {
   type ClosingLineRow,
   type ClosingLines,
   type ClvFigures,
+  type ClvReferenceChoice,
   type Kickoff,
 } from '../../domain/closing-line.ts';
 import { DEVIG_METHODS, type DevigMethod } from '../../domain/devig.ts';
@@ -24,8 +26,6 @@ import { formatPrice, type OddsFormat } from '../../domain/odds-format.ts';
 import { fromZonedInput } from '../../domain/time-format.ts';
 import { useTimeZone } from '../../settings/use-time-zone.ts';
 
-
-type ReferenceKind = 'same-book' | 'sharp' | 'consensus';
 
 export interface ClosingLineTableProps {
   /** What the rows are for, e.g. "1 (1X2)". */
@@ -54,9 +54,9 @@ export function ClosingLineTable({ selection, lines, kickoff, format, method, on
   const [takenText, setTakenText] = useState('');
   const [placedText, setPlacedText] = useState('');
   const { timeZone, format: when } = useTimeZone();
-  const [reference, setReference] = useState<ReferenceKind>('same-book');
-  const [sharpBook, setSharpBook] = useState(DEFAULT_SHARP_BOOK);
-  const ids = { placed: useId(), reference: useId(), sharp: useId(), method: useId() };
+  const [choice, setChoice] = useState<ClvReferenceChoice>({ kind: 'same-book', sharpBook: DEFAULT_SHARP_BOOK });
+  const { kind: reference, sharpBook } = choice;
+  const ids = { placed: useId(), method: useId() };
   const taken = parseTakenPrice(takenText);
   const inPlay = betHasClose(placedAtOf(placedText, timeZone), kickoff) === 'in-play';
   const provisional = kickoff.kind === 'pre-game';
@@ -189,37 +189,7 @@ export function ClosingLineTable({ selection, lines, kickoff, format, method, on
           </tr>
         </tfoot>
       </table>
-      <fieldset className="clv-reference">
-        <legend>Judge the price you took against</legend>
-        <label className="filter-check">
-          <input type="radio" name={ids.reference} checked={reference === 'same-book'} onChange={() => { setReference('same-book'); }} />
-          the same book&apos;s close (each row above)
-        </label>
-        <label className="filter-check">
-          <input type="radio" name={ids.reference} checked={reference === 'sharp'} onChange={() => { setReference('sharp'); }} />
-          a sharp book&apos;s close
-        </label>
-        <select
-          aria-label="Sharp book"
-          id={ids.sharp}
-          value={sharpBook}
-          disabled={reference !== 'sharp'}
-          onChange={(e) => {
-            setSharpBook(e.target.value);
-          }}
-        >
-          {!lines.rows.some((r) => r.bookmaker === sharpBook) && <option value={sharpBook}>{nameOf(sharpBook)}</option>}
-          {lines.rows.map((r) => (
-            <option key={r.bookmaker} value={r.bookmaker}>
-              {nameOf(r.bookmaker)}
-            </option>
-          ))}
-        </select>
-        <label className="filter-check">
-          <input type="radio" name={ids.reference} checked={reference === 'consensus'} onChange={() => { setReference('consensus'); }} />
-          the consensus close
-        </label>
-      </fieldset>
+      <ClvReferencePicker value={choice} onChange={setChoice} books={lines.rows.map((r) => r.bookmaker)} nameOf={nameOf} sameBookWhere="each row above" />
       <p className="clv-verdict" role="status">
         {reference === 'same-book' ? (
           'Each row shows the CLV of the price you took against that book’s own kick-off close.'
@@ -232,7 +202,7 @@ export function ClosingLineTable({ selection, lines, kickoff, format, method, on
             <>
               {nameOf(sharpBook)} has no kick-off close for this selection
               {sharpRow !== undefined && sharpRow.close.kind === 'none' ? ` (${NO_CLOSE_TEXT[sharpRow.close.reason]})` : ''}.{' '}
-              <button type="button" className="link-button" onClick={() => { setReference('consensus'); }}>
+              <button type="button" className="link-button" onClick={() => { setChoice({ ...choice, kind: 'consensus' }); }}>
                 Use the consensus close
               </button>
             </>

@@ -268,54 +268,65 @@ export function OddsBoard(props: OddsBoardProps) {
   };
 
   return (
+    // The peek sits beside the grid, not in it (a grid holds rows only), inside one box that
+    // keeps it open while the pointer or focus moves from a price into it: its "Track this bet"
+    // is the next tab stop after the price, and a tap on a phone reaches it.
     <div
-      role="grid"
-      aria-label="Odds by bookmaker"
-      aria-rowcount={items.length + 1}
-      aria-colcount={colSpan}
-      className={`odds-board board-${mode}`}
-      style={style}
-      {...gridProps}
+      className="odds-board-frame"
       onFocus={(event) => {
-        gridProps.onFocus(event);
         peekAt(event.target);
       }}
-      onBlur={closePeek}
+      onBlur={(event) => {
+        if (!(event.relatedTarget instanceof Element && event.relatedTarget.closest('.price-peek') !== null)) closePeek();
+      }}
       onPointerOver={(event) => {
         peekAt(event.target);
       }}
-      onPointerLeave={closePeek}
+      onPointerLeave={(event) => {
+        // A touch leaves as the finger lifts, before its tap lands: the peek stays until focus goes.
+        if (event.pointerType !== 'touch') closePeek();
+      }}
     >
-      <div ref={scrollRef} className="odds-board-scroll" onScroll={peek === null ? undefined : closePeek}>
-        <div role="rowgroup" className="odds-board-head">
-          <div role="row" aria-rowindex={1} className="board-row board-head-row" style={{ height: HEADER_HEIGHT }}>
-            <div role="columnheader" className="pin pin-outcome">
-              Outcome
+      <div
+        role="grid"
+        aria-label="Odds by bookmaker"
+        aria-rowcount={items.length + 1}
+        aria-colcount={colSpan}
+        className={`odds-board board-${mode}`}
+        style={style}
+        {...gridProps}
+      >
+        <div ref={scrollRef} className="odds-board-scroll" onScroll={peek === null ? undefined : closePeek}>
+          <div role="rowgroup" className="odds-board-head">
+            <div role="row" aria-rowindex={1} className="board-row board-head-row" style={{ height: HEADER_HEIGHT }}>
+              <div role="columnheader" className="pin pin-outcome">
+                Outcome
+              </div>
+              <div role="columnheader" className="pin pin-best" title="Best price among the shown books, compared net of exchange commission; the price shown is gross">
+                Best <span className="head-note">net</span>
+              </div>
+              <div role="columnheader" className="pin pin-fair" title={`No-vig fair price, de-vigged by ${method}`}>
+                Fair <span className="head-note">{METHOD_SHORT[method]}</span>
+              </div>
+              <div role="columnheader" className="pin pin-ev" title="Expected value of the best net price against the fair price">
+                EV
+              </div>
+              <div role="columnheader" className="pin pin-stake" title="Share of the total stake per outcome when the best net prices leave an arbitrage">
+                Arb <span className="head-note">stake</span>
+              </div>
+              {visible.map((column) => {
+                const bookmaker = columns[column] ?? '';
+                return <BookmakerHeader key={bookmaker} bookmaker={bookmaker} name={nameOf(bookmaker)} health={health.byBookmaker.get(bookmaker)} />;
+              })}
             </div>
-            <div role="columnheader" className="pin pin-best" title="Best price among the shown books, compared net of exchange commission; the price shown is gross">
-              Best <span className="head-note">net</span>
-            </div>
-            <div role="columnheader" className="pin pin-fair" title={`No-vig fair price, de-vigged by ${method}`}>
-              Fair <span className="head-note">{METHOD_SHORT[method]}</span>
-            </div>
-            <div role="columnheader" className="pin pin-ev" title="Expected value of the best net price against the fair price">
-              EV
-            </div>
-            <div role="columnheader" className="pin pin-stake" title="Share of the total stake per outcome when the best net prices leave an arbitrage">
-              Arb <span className="head-note">stake</span>
-            </div>
-            {visible.map((column) => {
-              const bookmaker = columns[column] ?? '';
-              return <BookmakerHeader key={bookmaker} bookmaker={bookmaker} name={nameOf(bookmaker)} health={health.byBookmaker.get(bookmaker)} />;
+          </div>
+          <div role="rowgroup" className="odds-board-body" style={{ height: virtualizer.getTotalSize() }}>
+            {virtualizer.getVirtualItems().map((virtual) => {
+              const item = items[virtual.index];
+              if (item === undefined) return null;
+              return renderItem(item, virtual.index, virtual.start - HEADER_HEIGHT, virtual.size);
             })}
           </div>
-        </div>
-        <div role="rowgroup" className="odds-board-body" style={{ height: virtualizer.getTotalSize() }}>
-          {virtualizer.getVirtualItems().map((virtual) => {
-            const item = items[virtual.index];
-            if (item === undefined) return null;
-            return renderItem(item, virtual.index, virtual.start - HEADER_HEIGHT, virtual.size);
-          })}
         </div>
       </div>
       {peek !== null && (

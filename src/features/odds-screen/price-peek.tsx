@@ -1,12 +1,15 @@
 // What a trader sees on hovering or focusing a price: its age (since `changedAt`), the previous
 // price (seen since the page loaded, else from the recorded history, fetched on demand), the
 // opening price (OLV, from /fixtures/odds/clv), the stake limit when the book states one, and the
-// book's freshness bound. One peek per board, so a price cell carries no popover of its own.
+// book's freshness bound; and "Track this bet" at that price (the tracker's form, prefilled). One
+// peek per board, so a price cell carries no popover of its own.
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { fixtureClvQuery, fixtureHistoryQuery } from '../../api/queries.ts';
 import { useApiClient } from '../../api/use-api-client.ts';
 import { useOdds } from '../../book/use-book.ts';
+import { trackBetPath } from '../../components/track-bet-path.ts';
 import { commissionOf, netPrice, type CommissionRates } from '../../domain/commission.ts';
 import { formatPrice, type OddsFormat } from '../../domain/odds-format.ts';
 import { useTimeZone } from '../../settings/use-time-zone.ts';
@@ -86,14 +89,16 @@ export function PricePeek({ target, fixtureId, live, memory, nameOf, boundOf, fo
   const rate = commissionOf(bookmaker, commission);
   const bound = boundOf(bookmaker);
 
-  // Below the cell, or above it when there is no room below; never past the right edge.
+  // Below the cell, or above it when there is no room below, touching it (the pointer moves from
+  // the price into the peek without crossing another price); never past the right edge.
   const below = target.bottom + 200 < window.innerHeight;
   const style = {
     left: Math.max(8, Math.min(target.left, window.innerWidth - PEEK_WIDTH - 8)),
-    ...(below ? { top: target.bottom + 4 } : { bottom: window.innerHeight - target.top + 4 }),
+    ...(below ? { top: target.bottom } : { bottom: window.innerHeight - target.top }),
   };
   return (
-    <div className="price-peek" role="tooltip" style={style} data-peek-odds-id={oddsId}>
+    // A group, not a tooltip: it holds a link, reached by Tab from the price.
+    <div className="price-peek" role="group" aria-label={`${nameOf(bookmaker)} price details`} style={style} data-peek-odds-id={oddsId}>
       <p className="peek-title">
         <strong>{nameOf(bookmaker)}</strong> {entry === undefined ? 'not quoted' : formatPrice(entry.price, format)}
         {entry !== undefined && rate > 0 && (
@@ -132,6 +137,12 @@ export function PricePeek({ target, fixtureId, live, memory, nameOf, boundOf, fo
         <dt>Freshness</dt>
         <dd data-peek="bound">{bound === null ? `no ${live ? 'live' : 'pre-game'} bound stated` : `updated at least every ${bound}`}</dd>
       </dl>
+      {entry?.active === true && entry.price > 1 && (
+        <p className="peek-track">
+          {/* The price as quoted now, decimal: the tracker's form takes it as the price taken. */}
+          <Link to={trackBetPath([oddsId], [entry.price])}>Track this bet</Link>
+        </p>
+      )}
     </div>
   );
 }

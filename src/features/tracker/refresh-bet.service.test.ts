@@ -70,8 +70,28 @@ describe('refreshBet on a pre-game fixture', () => {
     const leg = closed?.legs[0];
     expect(leg?.close).toMatchObject({ kind: 'closed', price: last.price });
     if (closed === null) throw new Error('no close');
+    // Every book's close of the selection is stored too (a sharp reference offline): each by hand from its raw history.
+    const [, , outcome, player] = oddsId.split(':');
+    const clv = (await raw(`/en/fixtures/odds/clv?fixtureId=${encodeURIComponent(fixtureId)}`)) as { odds: Record<string, Record<string, unknown>> };
+    const sameSelection = Object.entries(clv.odds).flatMap(([book, byOdds]) => Object.keys(byOdds).filter((id) => id === `${fixtureId}:${book}:${outcome ?? ''}:${player ?? ''}`));
+    expect(sameSelection.length).toBeGreaterThan(1);
+    const all = (await raw(`/en/fixtures/odds/historical?fixtureId=${encodeURIComponent(fixtureId)}&oddsIds=${sameSelection.map(encodeURIComponent).join(',')}`)) as typeof history;
+    const closesByHand = sameSelection.flatMap((id) => {
+      const book = id.split(':')[1] ?? '';
+      const active = Object.values(all.odds[book]?.[id] ?? {}).filter((p) => p.changedAt <= kickoffMs && p.active && p.marketActive !== false);
+      return active.length === 0 ? [] : [{ bookmaker: book, price: active.reduce((a, b) => (b.changedAt > a.changedAt ? b : a)).price }];
+    });
+    const stored = leg?.close.kind === 'closed' ? leg.close.bookCloses : null;
+    expect(stored?.map((b) => ({ bookmaker: b.bookmaker, price: b.price })).sort((a, b) => a.bookmaker.localeCompare(b.bookmaker))).toEqual(closesByHand.sort((a, b) => a.bookmaker.localeCompare(b.bookmaker)));
+
+    // A bet stored before the books' closes were kept gets them added; its stored figures stay as they were.
+    if (leg === undefined) throw new Error('no leg');
+    const old: TrackedBet = { ...bet('c', placedAt), legs: [{ ...leg, close: { kind: 'closed', price: 9.99, fairPrice: null, consensusPrice: 9.5, bookCloses: null } }] };
+    const filled = (await refreshBet(client, old))?.legs[0]?.close;
+    expect(filled).toMatchObject({ kind: 'closed', price: 9.99, fairPrice: null, consensusPrice: 9.5 });
+    expect(filled?.kind === 'closed' ? filled.bookCloses : null).toEqual(stored);
     expect(betClv(closed)?.priceBased).toBeCloseTo(takenPrice / last.price - 1, 12);
-    expect(leg?.grade).toBeNull();
+    expect(leg.grade).toBeNull();
 
     // Taken after kick-off: no closing line.
     expect((await refreshBet(client, bet('b', kickoffMs + 1)))?.legs[0]?.close).toEqual({ kind: 'none', reason: NO_CLOSING_LINE });
@@ -87,7 +107,7 @@ describe('refreshBet on a pre-game fixture', () => {
     const serviceGrade = settlement.selections.find((s) => s.selectionKey === `${fixtureId}:${outcomeId ?? ''}:${playerId ?? ''}`)?.grade;
     expect(serviceGrade).toBeDefined();
     expect(graded?.legs[0]?.grade).toBe(serviceGrade);
-    expect(graded?.legs[0]?.close).toEqual(leg?.close);
+    expect(graded?.legs[0]?.close).toEqual(leg.close);
     if (graded === null) throw new Error('no grade');
     // P/L by hand, for the grades a main market gives.
     const byHand: Record<string, number> = { won: Math.round(10 * (takenPrice - 1) * 100) / 100, lost: -10, void: 0, push: 0 };

@@ -2,13 +2,19 @@
 // the service, once; what is filled in is stored with the bet and never asked again, so the
 // figures survive the service forgetting the fixture (retention).
 import type { ApiClient } from '../../api/client.ts';
-import { betHasClose, closingLines, kickoffOf, NO_CLOSE_TEXT } from '../../domain/closing-line.ts';
+import { betHasClose, closingLines, kickoffOf, NO_CLOSE_TEXT, type ClosingLineRow } from '../../domain/closing-line.ts';
 import { devig } from '../../domain/devig.ts';
 import { parseOddsId, selectionKeyOfOddsId } from '../../domain/ids.ts';
-import type { LegClose, TrackedBet, TrackedLeg } from '../../domain/tracked-bet.ts';
+import type { BookClose, LegClose, TrackedBet, TrackedLeg } from '../../domain/tracked-bet.ts';
 
 /** What a bet placed after kick-off shows instead of a close. */
 export const NO_CLOSING_LINE = 'no closing line';
+
+/** 1 / the book's fair closing probability (its closing market de-vigged), null when that market was incomplete. */
+function fairCloseOf(row: ClosingLineRow, outcomeIndex: number): number | null {
+  const probability = row.marketClose === null ? undefined : devig(row.marketClose, 'multiplicative')[outcomeIndex];
+  return probability === undefined ? null : 1 / probability;
+}
 
 async function closeOf(client: ApiClient, leg: TrackedLeg, placedAt: number): Promise<LegClose> {
   const { fixtureId, outcomeId, playerId, bookmaker } = parseOddsId(leg.oddsId);
@@ -34,13 +40,34 @@ async function closeOf(client: ApiClient, leg: TrackedLeg, placedAt: number): Pr
   const row = lines.rows.find((r) => r.bookmaker === bookmaker);
   if (row === undefined) return { kind: 'none', reason: NO_CLOSE_TEXT['no-pre-match-quote'] };
   if (row.close.kind === 'none') return { kind: 'none', reason: NO_CLOSE_TEXT[row.close.reason] };
-  const fairProbability = row.marketClose === null ? undefined : devig(row.marketClose, 'multiplicative')[lines.outcomeIndex];
+  // Every book's close, so any sharp book can be the reference once the service has forgotten the fixture.
+  const bookCloses: BookClose[] = lines.rows.flatMap((r) =>
+    r.close.kind === 'close' ? [{ bookmaker: r.bookmaker, price: r.close.price, fairPrice: fairCloseOf(r, lines.outcomeIndex) }] : [],
+  );
   return {
     kind: 'closed',
     price: row.close.price,
-    fairPrice: fairProbability === undefined ? null : 1 / fairProbability,
-    referencePrice: lines.consensus?.prices[lines.outcomeIndex] ?? null,
+    fairPrice: fairCloseOf(row, lines.outcomeIndex),
+    consensusPrice: lines.consensus?.prices[lines.outcomeIndex] ?? null,
+    bookCloses,
   };
+}
+
+/** A close stored before every book's close was kept (CSV format 1): the books' closes are still to fill in. */
+export function lacksBookCloses(close: LegClose): boolean {
+  return close.kind === 'closed' && close.bookCloses === null;
+}
+
+/**
+ * The leg's close once known. An open leg gets its whole close; a close stored without the
+ * books' closes gets only those added, while the service still knows the fixture — its stored
+ * figures are never recomputed.
+ */
+async function knownClose(client: ApiClient, leg: TrackedLeg, placedAt: number): Promise<LegClose> {
+  if (leg.close.kind === 'open') return closeOf(client, leg, placedAt);
+  if (leg.close.kind !== 'closed' || leg.close.bookCloses !== null) return leg.close;
+  const fresh = await closeOf(client, leg, placedAt);
+  return fresh.kind === 'closed' ? { ...leg.close, bookCloses: fresh.bookCloses } : leg.close;
 }
 
 async function gradeOf(client: ApiClient, leg: TrackedLeg): Promise<TrackedLeg['grade']> {
@@ -53,14 +80,14 @@ async function gradeOf(client: ApiClient, leg: TrackedLeg): Promise<TrackedLeg['
 
 /**
  * The bet with every leg's close (once its fixture kicked off; the same book's kick-off close, its
- * no-vig fair close and the consensus close as reference) and grade (once settled) filled in.
+ * no-vig fair close, the consensus close and every book's close) and grade (once settled) filled in.
  * Legs already closed and graded are not asked about. Returns null when nothing changed.
  * A failed call rejects; nothing stored is changed then.
  */
 export async function refreshBet(client: ApiClient, bet: TrackedBet): Promise<TrackedBet | null> {
   const legs = await Promise.all(
     bet.legs.map(async (leg) => {
-      const close = leg.close.kind === 'open' ? await closeOf(client, leg, bet.placedAt) : leg.close;
+      const close = await knownClose(client, leg, bet.placedAt);
       const grade = leg.grade ?? (await gradeOf(client, leg));
       if (close === leg.close && grade === leg.grade) return leg;
       if (close.kind === leg.close.kind && close.kind === 'open' && grade === leg.grade) return leg;

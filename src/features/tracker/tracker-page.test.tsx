@@ -10,13 +10,13 @@ import type { TrackedBet } from '../../domain/tracked-bet.ts';
 import { trackedBetsToCsv } from '../../domain/tracked-bet-csv.ts';
 import { fixtureView } from '../../book/book-test-data.ts';
 import { TrackerPage } from './tracker-page.tsx';
-import { trackerStorageKey } from './tracker-store.ts';
+import { trackerReferenceKey, trackerStorageKey } from './tracker-store.ts';
 
 const BASE_URL = 'http://127.0.0.1:9';
 const KNOWN_FIXTURE = 'id1000000000000003';
 
-function renderTracker(stored: readonly TrackedBet[], search = '') {
-  window.localStorage.setItem(trackerStorageKey(BASE_URL), trackedBetsToCsv(stored));
+function renderTracker(stored: readonly TrackedBet[] | string, search = '') {
+  window.localStorage.setItem(trackerStorageKey(BASE_URL), typeof stored === 'string' ? stored : trackedBetsToCsv(stored));
   const asked: string[] = [];
   // A service that forgot everything but one pre-game fixture.
   const fetch = (input: RequestInfo | URL): Promise<Response> => {
@@ -54,7 +54,16 @@ const settled: TrackedBet = {
       price: 2.1,
       sport: 'Football',
       label: 'Home (1X2)',
-      close: { kind: 'closed', price: 2, fairPrice: 2.1, referencePrice: 2.05 },
+      close: {
+        kind: 'closed',
+        price: 2,
+        fairPrice: 2.1,
+        consensusPrice: 2.05,
+        bookCloses: [
+          { bookmaker: 'bet365', price: 2, fairPrice: 2.1 },
+          { bookmaker: 'pinnacle', price: 1.96, fairPrice: 2.02 },
+        ],
+      },
       grade: 'won',
     },
   ],
@@ -81,6 +90,51 @@ describe('TrackerPage', () => {
     expect(within(row).getByText('11.00')).toBeTruthy();
     expect(within(row).getByText('=not a formula')).toBeTruthy();
     expect(asked.filter((url) => url.includes('id1000000000000001'))).toEqual([]);
+  });
+
+  it('judges a bet against the chosen reference from its stored figures, and keeps the choice for the service', () => {
+    const [first] = settled.legs;
+    if (first === undefined) throw new Error('no leg');
+    // A bet at a book whose closes held no Pinnacle price.
+    const elsewhere: TrackedBet = {
+      ...settled,
+      id: 'elsewhere',
+      legs: [{ ...first, bookmaker: 'betfair', label: 'Away (1X2)', close: { kind: 'closed', price: 3, fairPrice: null, consensusPrice: 3.1, bookCloses: [{ bookmaker: 'betfair', price: 3, fairPrice: null }] } }],
+    };
+    renderTracker([settled, elsewhere]);
+    const row = () => screen.getByRole('row', { name: /Home \(1X2\)/u });
+    fireEvent.click(screen.getByRole('radio', { name: /a sharp book's close/u }));
+    expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Sharp book' }).value).toBe('pinnacle');
+    // Pinnacle closed 1.96 (fair 2.02): 2.10 / 1.96 − 1 = +7.14…% → +7.1%; 2.10 / 2.02 − 1 = +3.96…% → +4.0%.
+    expect(within(row()).getByText('1.960')).toBeTruthy();
+    expect(within(row()).getByText('+7.1%')).toBeTruthy();
+    expect(within(row()).getByText('+4.0%')).toBeTruthy();
+    expect(within(screen.getByRole('row', { name: /Away \(1X2\)/u })).getByText('no close at pinnacle')).toBeTruthy();
+    fireEvent.change(screen.getByRole('combobox', { name: 'Sharp book' }), { target: { value: 'betfair' } });
+    expect(within(row()).getByText('no close at betfair')).toBeTruthy();
+    fireEvent.change(screen.getByRole('combobox', { name: 'Sharp book' }), { target: { value: 'pinnacle' } });
+    expect(JSON.parse(window.localStorage.getItem(trackerReferenceKey(BASE_URL)) ?? 'null')).toEqual({ kind: 'sharp', sharpBook: 'pinnacle' });
+    // The next visit judges against Pinnacle again.
+    cleanup();
+    renderTracker([settled]);
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: /a sharp book's close/u }).checked).toBe(true);
+    expect(within(row()).getByText('+7.1%')).toBeTruthy();
+    // The same book: its own close, 2.10 / 2.00 − 1 = +5.0%, in both the close and the reference columns.
+    fireEvent.click(screen.getByRole('radio', { name: /the same book's close/u }));
+    expect(within(row()).getAllByText('+5.0%')).toHaveLength(2);
+  });
+
+  it('shows a bet stored in the old format: its consensus close, and "not stored" for a sharp book', () => {
+    const v1 =
+      'betId,placedAt,stake,currency,note,oddsId,bookmaker,price,sport,label,close,closePrice,fairClosePrice,referenceClosePrice,noCloseReason,grade\r\n' +
+      'old,2026-11-20T12:00:00.000Z,10,GBP,,id1000000000000001:bet365:101:0,bet365,2.1,Football,Home (1X2),closed,2,2.1,2.05,,won\r\n';
+    renderTracker(v1);
+    const row = () => screen.getByRole('row', { name: /Home \(1X2\)/u });
+    expect(within(row()).getByText('2.050')).toBeTruthy();
+    expect(within(row()).getByText('+2.4%')).toBeTruthy();
+    fireEvent.click(screen.getByRole('radio', { name: /a sharp book's close/u }));
+    expect(within(row()).getByText('not stored')).toBeTruthy();
+    expect(within(row()).getAllByText('–')).toHaveLength(2);
   });
 
   it('shows an open bet as "closes at kick-off"', () => {

@@ -5,16 +5,29 @@ import { useState, type SyntheticEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { describeFailure } from '../../api/api-error.ts';
 import { useApiClient } from '../../api/use-api-client.ts';
+import { ClvReferencePicker } from '../../components/clv-reference-picker.tsx';
 import { downloadText } from '../../components/csv-download.ts';
-import { formatClvPercent } from '../../domain/closing-line.ts';
+import { clvReferenceOf, DEFAULT_SHARP_BOOK, formatClvPercent, type ClvReference } from '../../domain/closing-line.ts';
 import { IdError, parseOddsId, splitIdList } from '../../domain/ids.ts';
 import { roundHalfAwayFromZero } from '../../domain/rounding.ts';
 import { TrackedBetCsvError } from '../../domain/tracked-bet-csv.ts';
-import { betClose, betClv, betSettlement, takenPrice, totalsBy, trackerTotals, TrackedBetError, type TrackedBet, type TrackerTotals } from '../../domain/tracked-bet.ts';
+import {
+  betClose,
+  betClv,
+  betSettlement,
+  referenceClose,
+  referenceClv,
+  takenPrice,
+  totalsBy,
+  trackerTotals,
+  TrackedBetError,
+  type TrackedBet,
+  type TrackerTotals,
+} from '../../domain/tracked-bet.ts';
 import { useTimeZone } from '../../settings/use-time-zone.ts';
 import { CumulativeChart } from './cumulative-chart.tsx';
 import { TrackerStoreError } from './tracker-store.ts';
-import { useTrackerStore } from './use-tracker-store.ts';
+import { useTrackerReference, useTrackerStore } from './use-tracker-store.ts';
 import './tracker.css';
 
 function percent(fraction: number | null): string {
@@ -31,6 +44,46 @@ function closeText(bet: TrackedBet): string {
 function clvText(value: number | null | undefined): string {
   return value === null || value === undefined ? '–' : formatClvPercent(value);
 }
+
+/** The reference's close as shown: a price, or why there is none ("not stored" when the bet was kept without it). */
+function referenceCloseText(bet: TrackedBet, reference: ClvReference): string {
+  const close = referenceClose(bet, reference);
+  switch (close.kind) {
+    case 'closed':
+      return close.price.toFixed(3);
+    case 'open':
+    case 'none':
+      // The Close column already says why.
+      return '–';
+    case 'no-close':
+      return close.of === 'consensus' ? 'no consensus close' : `no close at ${close.of}`;
+    case 'not-stored':
+      return 'not stored';
+    default: {
+      const unknown: never = close;
+      return unknown;
+    }
+  }
+}
+
+/** The column heading of the chosen reference. */
+function referenceName(reference: ClvReference): string {
+  return reference.kind === 'sharp' ? reference.bookmaker : reference.kind === 'consensus' ? 'consensus' : 'same book';
+}
+
+/** Every bookmaker a stored close is known of, for the sharp book's choice; the default sharp book first. */
+function booksOf(bets: readonly TrackedBet[]): string[] {
+  const books = new Set<string>([DEFAULT_SHARP_BOOK]);
+  for (const bet of bets) {
+    for (const leg of bet.legs) {
+      books.add(leg.bookmaker);
+      if (leg.close.kind === 'closed') for (const book of leg.close.bookCloses ?? []) books.add(book.bookmaker);
+    }
+  }
+  return [...books].sort();
+}
+
+const slugName = (slug: string): string => slug;
 
 function TotalsRow({ label, totals }: { readonly label: string; readonly totals: TrackerTotals }) {
   return (
@@ -62,6 +115,8 @@ export function TrackerPage() {
   const [oddsIds, setOddsIds] = useState(params.get('oddsIds') ?? '');
   const [prices, setPrices] = useState(params.get('prices') ?? '');
   const [message, setMessage] = useState<string | null>(null);
+  const [choice, setChoice] = useTrackerReference();
+  const reference = clvReferenceOf(choice);
   const bets = load.bets;
 
   const add = async () => {
@@ -160,6 +215,7 @@ export function TrackerPage() {
       </table>
       <CumulativeChart bets={bets} />
       <h2>Bets</h2>
+      <ClvReferencePicker value={choice} onChange={setChoice} books={booksOf(bets)} nameOf={slugName} sameBookWhere="the Close column" />
       {bets.length === 0 ? (
         <p className="empty-state">No bets tracked yet: use "Track this bet" on a price, or the form above.</p>
       ) : (
@@ -174,7 +230,9 @@ export function TrackerPage() {
               <th scope="col">Close</th>
               <th scope="col">CLV</th>
               <th scope="col">CLV no-vig</th>
-              <th scope="col">CLV vs consensus</th>
+              <th scope="col">Close: {referenceName(reference)}</th>
+              <th scope="col">CLV vs {referenceName(reference)}</th>
+              {reference.kind === 'sharp' && <th scope="col">No-vig CLV vs {referenceName(reference)}</th>}
               <th scope="col">Result</th>
               <th scope="col">P/L</th>
               <th scope="col">Note</th>
@@ -184,6 +242,7 @@ export function TrackerPage() {
           <tbody>
             {bets.map((bet) => {
               const clv = betClv(bet);
+              const versus = referenceClv(bet, reference);
               const settlement = betSettlement(bet);
               return (
                 <tr key={bet.id} data-bet-id={bet.id}>
@@ -195,7 +254,9 @@ export function TrackerPage() {
                   <td data-col="close">{closeText(bet)}</td>
                   <td data-col="clv">{clvText(clv?.priceBased)}</td>
                   <td data-col="clv-no-vig">{clvText(clv?.noVig)}</td>
-                  <td data-col="clv-reference">{clvText(clv?.reference)}</td>
+                  <td data-col="reference-close">{referenceCloseText(bet, reference)}</td>
+                  <td data-col="clv-reference">{clvText(versus?.priceBased)}</td>
+                  {reference.kind === 'sharp' && <td data-col="clv-reference-no-vig">{clvText(versus?.noVig)}</td>}
                   <td data-col="result">{bet.legs.map((leg) => leg.grade ?? 'open').join(', ')}</td>
                   <td data-col="profit">{settlement === null ? '–' : settlement.profit.toFixed(settlement.minorUnits)}</td>
                   <td className="tracker-note">{bet.note}</td>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TrackedBetCsvError } from '../../domain/tracked-bet-csv.ts';
 import { TrackedBetError, type TrackedBet } from '../../domain/tracked-bet.ts';
-import { trackerStorageKey, TrackerStore, TrackerStoreError, type TrackerBackend } from './tracker-store.ts';
+import { readTrackerReference, trackerReferenceKey, trackerStorageKey, TrackerStore, TrackerStoreError, writeTrackerReference, type TrackerBackend } from './tracker-store.ts';
 
 class MemoryBackend implements TrackerBackend {
   readonly items = new Map<string, string>();
@@ -43,7 +43,7 @@ describe('TrackerStore', () => {
     store.add(bet('a'));
     const [first] = bet('a').legs;
     if (first === undefined) throw new Error('no leg');
-    store.update([{ ...bet('a'), legs: [{ ...first, close: { kind: 'closed', price: 2, fairPrice: 2.05, referencePrice: null }, grade: 'won' }] }]);
+    store.update([{ ...bet('a'), legs: [{ ...first, close: { kind: 'closed', price: 2, fairPrice: 2.05, consensusPrice: null, bookCloses: [{ bookmaker: 'bet365', price: 2, fairPrice: 2.05 }] }, grade: 'won' }] }]);
     expect(new TrackerStore(backend, URL_A).getSnapshot().bets).toEqual(store.getSnapshot().bets);
     expect(store.getSnapshot().bets[0]?.legs[0]?.grade).toBe('won');
   });
@@ -86,6 +86,34 @@ describe('TrackerStore', () => {
     expect(store.getSnapshot().problem).toMatch(/^The stored bets cannot be read/u);
     expect(() => { store.add(bet('a')); }).toThrow(TrackerStoreError);
     expect(backend.items.get(trackerStorageKey(URL_A))).toBe('not,a,tracker,csv\r\n');
+  });
+
+  it('reads bets stored in format 1 (before every book\'s close was kept) and writes them back in format 2', () => {
+    const backend = new MemoryBackend();
+    // As format 1 stored it: referenceClosePrice was the consensus.
+    backend.items.set(
+      trackerStorageKey(URL_A),
+      '\uFEFFbetId,placedAt,stake,currency,note,oddsId,bookmaker,price,sport,label,close,closePrice,fairClosePrice,referenceClosePrice,noCloseReason,grade\r\n' +
+        'old,2026-11-20T12:00:00.000Z,10,GBP,,1-2-3-4,bet365,2.1,Football,,closed,2,2.05,2.2,,won\r\n',
+    );
+    const store = new TrackerStore(backend, URL_A);
+    expect(store.getSnapshot().problem).toBeNull();
+    expect(store.getSnapshot().bets[0]?.legs[0]?.close).toEqual({ kind: 'closed', price: 2, fairPrice: 2.05, consensusPrice: 2.2, bookCloses: null });
+    store.add(bet('a'));
+    expect(backend.items.get(trackerStorageKey(URL_A))).toContain(',consensusClosePrice,bookClosePrices,');
+    expect(new TrackerStore(backend, URL_A).getSnapshot().bets).toEqual(store.getSnapshot().bets);
+  });
+
+  it('keeps the chosen CLV reference per service, the consensus until one is chosen', () => {
+    const backend = new MemoryBackend();
+    expect(readTrackerReference(backend, URL_A)).toEqual({ kind: 'consensus', sharpBook: 'pinnacle' });
+    writeTrackerReference(backend, URL_A, { kind: 'sharp', sharpBook: 'betfair' });
+    expect(readTrackerReference(backend, `${URL_A}/`)).toEqual({ kind: 'sharp', sharpBook: 'betfair' });
+    expect(readTrackerReference(backend, 'https://odds.example.com')).toEqual({ kind: 'consensus', sharpBook: 'pinnacle' });
+    backend.items.set(trackerReferenceKey(URL_A), '{"kind":"best"}');
+    expect(readTrackerReference(backend, URL_A)).toEqual({ kind: 'consensus', sharpBook: 'pinnacle' });
+    backend.full = true;
+    expect(() => { writeTrackerReference(backend, URL_A, { kind: 'same-book', sharpBook: 'pinnacle' }); }).not.toThrow();
   });
 
   it('tells subscribers of each change', () => {

@@ -2,6 +2,7 @@
 // a few thousand bets is a few hundred kB, well inside the ~5 MB browsers give an origin, so
 // localStorage (synchronous, no wrapper) suffices. The stored text is the tracker's own CSV, so
 // what is read back is validated by the import and storage round-trips exactly as export does.
+import { DEFAULT_SHARP_BOOK, type ClvReferenceChoice } from '../../domain/closing-line.ts';
 import { trackedBetsFromCsv, trackedBetsToCsv, TrackedBetCsvError } from '../../domain/tracked-bet-csv.ts';
 import { checkTrackedBet, type TrackedBet } from '../../domain/tracked-bet.ts';
 
@@ -10,6 +11,39 @@ const KEY_PREFIX = 'odds-explorer.tracker.v1:';
 /** The storage key of the bets tracked against `baseUrl` (trailing slashes ignored). */
 export function trackerStorageKey(baseUrl: string): string {
   return `${KEY_PREFIX}${baseUrl.replace(/\/+$/u, '')}`;
+}
+
+const REFERENCE_PREFIX = 'odds-explorer.tracker-reference.v1:';
+
+/** The reference the tracker judges bets against until the user picks another: the consensus close. */
+export const DEFAULT_TRACKER_REFERENCE: ClvReferenceChoice = { kind: 'consensus', sharpBook: DEFAULT_SHARP_BOOK };
+
+/** The storage key of the tracker's chosen reference for `baseUrl` (trailing slashes ignored). */
+export function trackerReferenceKey(baseUrl: string): string {
+  return `${REFERENCE_PREFIX}${baseUrl.replace(/\/+$/u, '')}`;
+}
+
+/** The reference chosen on the tracker of `baseUrl`; the default when none was stored or it cannot be read. */
+export function readTrackerReference(backend: TrackerBackend, baseUrl: string): ClvReferenceChoice {
+  try {
+    const stored: unknown = JSON.parse(backend.getItem(trackerReferenceKey(baseUrl)) ?? 'null');
+    if (typeof stored !== 'object' || stored === null) return DEFAULT_TRACKER_REFERENCE;
+    const { kind, sharpBook } = stored as { kind?: unknown; sharpBook?: unknown };
+    if ((kind !== 'same-book' && kind !== 'sharp' && kind !== 'consensus') || typeof sharpBook !== 'string' || sharpBook === '') return DEFAULT_TRACKER_REFERENCE;
+    return { kind, sharpBook };
+  } catch {
+    // Unreadable JSON or storage the page may not use: the default reference.
+    return DEFAULT_TRACKER_REFERENCE;
+  }
+}
+
+/** Keeps the tracker's chosen reference for `baseUrl`; a browser that refuses to store keeps it for this page only. */
+export function writeTrackerReference(backend: TrackerBackend, baseUrl: string, choice: ClvReferenceChoice): void {
+  try {
+    backend.setItem(trackerReferenceKey(baseUrl), JSON.stringify({ kind: choice.kind, sharpBook: choice.sharpBook }));
+  } catch {
+    // Storage full or disabled: the choice holds until the page is left.
+  }
 }
 
 /** The bets of one service, or why they cannot be read (then nothing is written over them). */
