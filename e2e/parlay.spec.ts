@@ -283,9 +283,13 @@ test.describe('a page an agent can read, at 1440 px', () => {
     const names = new Map((await getJson<{ bookmaker: string; bookmakerName: string }[]>(request, '/en/bookmakers')).map((b) => [b.bookmaker, b.bookmakerName]));
     for (const bk of bookmakers) await expect(page.locator(`tr[data-bookmaker="${bk}"] th`)).toHaveText(names.get(bk) ?? '');
 
-    // The table spans the page: at most the main column's padding and a scrollbar to spare.
+    // The page and its table span the window (the main column's padding and a scrollbar to spare),
+    // not a narrow column: no empty band beside it, and nothing sticking out past the window.
+    const section = await page.locator('.parlay-page').boundingBox();
     const box = await table.boundingBox();
-    expect(box?.width ?? 0).toBeGreaterThan(1440 - 80);
+    expect(section?.width ?? 0).toBeGreaterThan(1440 - 80);
+    expect(box?.width ?? 0).toBeGreaterThanOrEqual((section?.width ?? 0) - 1);
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(1440);
 
     const results = await new AxeBuilder({ page }).include('.parlay-page').analyze();
     const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
