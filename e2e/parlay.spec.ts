@@ -320,6 +320,8 @@ test.describe('a page an agent can read, at 1440 px', () => {
     const { legs, view, lacking } = await sgpWithMissingLeg(request);
     const over = await overMarket(request);
     await page.goto(`/parlay?slip=${encodeURIComponent(legs.join(','))}`);
+    // Every row settled (an empty table has no pending cell either): a price, or why there is none.
+    await expect(page.locator('[data-testid="sgp-price"]').first()).toBeVisible({ timeout: 15_000 });
     await expect(page.locator('td.quote-pending')).toHaveCount(0, { timeout: 15_000 });
     const bookmakers = await page.locator('tr[data-bookmaker]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-bookmaker') ?? ''));
     const answers = await rawSgp(request, legs, bookmakers);
