@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { GRADES } from './grade.ts';
-import { minorUnitsOf, roundToMinorUnits, settleTicket, TicketError } from './ticket.ts';
+import { minorUnitsOf, readStake, roundToMinorUnits, settleTicket, TicketError } from './ticket.ts';
 
 // Expected payouts below were worked by hand (exact fractions), then rounded by the written rule:
 // to the currency's minor units, half away from zero.
@@ -154,5 +154,39 @@ describe('settleTicket: properties', () => {
         expect(ticket.payout).toBeLessThanOrEqual(allWon.payout);
       }),
     );
+  });
+});
+
+describe('readStake', () => {
+  it('reads a plain decimal amount', () => {
+    expect(readStake(' 2.50 ', 'GBP')).toEqual({ ok: true, stake: 2.5 });
+    expect(readStake('.5', 'GBP')).toEqual({ ok: true, stake: 0.5 });
+  });
+
+  it('refuses a stake of 0, naming the field', () => {
+    expect(readStake('0', 'GBP')).toEqual({ ok: false, message: 'Stake: must be more than 0, got 0.' });
+  });
+
+  it('refuses a negative stake, naming the field', () => {
+    expect(readStake('-5', 'GBP')).toEqual({ ok: false, message: 'Stake: must be more than 0, got -5.' });
+  });
+
+  it('refuses text that is not a number, quoting it', () => {
+    expect(readStake('ten', 'GBP')).toEqual({ ok: false, message: 'Stake: "ten" is not a number; type an amount such as 10 or 2.50.' });
+    expect(readStake('1e3', 'GBP')).toMatchObject({ ok: false });
+    expect(readStake('1,000', 'GBP')).toMatchObject({ ok: false });
+  });
+
+  it('asks for an amount when the field is empty', () => {
+    expect(readStake('  ', 'GBP')).toEqual({ ok: false, message: 'Stake: enter an amount, such as 10.' });
+  });
+
+  it("refuses more decimals than the currency's minor unit", () => {
+    expect(readStake('10.5', 'JPY')).toEqual({ ok: false, message: 'Stake: an amount in JPY has at most 0 decimals, got 10.5.' });
+    expect(readStake('10.125', 'KWD')).toEqual({ ok: true, stake: 10.125 });
+  });
+
+  it('refuses a stake above a billion', () => {
+    expect(readStake('1000000001', 'GBP')).toEqual({ ok: false, message: 'Stake: at most 1,000,000,000, got 1000000001.' });
   });
 });

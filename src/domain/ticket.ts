@@ -80,3 +80,35 @@ export function settleTicket(legs: readonly { readonly grade: Grade; readonly pr
     minorUnits,
   };
 }
+
+/**
+ * The largest stake read: the payout is rounded on 15 significant digits (`roundHalfAwayFromZero`),
+ * so above this a payout's minor units would no longer be exact.
+ */
+export const MAX_STAKE = 1_000_000_000;
+
+/** A stake as typed: the amount, or the sentence saying what is wrong with it (naming the field). */
+export type StakeReading = { readonly ok: true; readonly stake: number } | { readonly ok: false; readonly message: string };
+
+/**
+ * Reads a stake typed in `currency` (a label: nothing is converted): a plain decimal number
+ * (`10`, `2.50`, `.5`; no thousands separators, no exponent) more than 0, with no more decimals
+ * than the currency's minor unit, and at most {@link MAX_STAKE}. Every refusal starts "Stake:".
+ */
+export function readStake(text: string, currency: string): StakeReading {
+  const typed = text.trim();
+  if (typed === '') return { ok: false, message: 'Stake: enter an amount, such as 10.' };
+  if (!/^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/u.test(typed)) {
+    const shown = typed.length > 20 ? `${typed.slice(0, 20)}…` : typed;
+    return { ok: false, message: `Stake: "${shown}" is not a number; type an amount such as 10 or 2.50.` };
+  }
+  const stake = Number(typed);
+  if (!(stake > 0)) return { ok: false, message: `Stake: must be more than 0, got ${typed}.` };
+  if (stake > MAX_STAKE) return { ok: false, message: `Stake: at most ${MAX_STAKE.toLocaleString('en')}, got ${typed}.` };
+  const minorUnits = minorUnitsOf(currency);
+  if (roundToMinorUnits(stake, minorUnits) !== stake) {
+    const label = currency.trim() === '' ? 'this currency' : currency.trim();
+    return { ok: false, message: `Stake: an amount in ${label} has at most ${String(minorUnits)} decimals, got ${typed}.` };
+  }
+  return { ok: true, stake };
+}

@@ -1,19 +1,27 @@
 // `/parlay`: the slip's legs priced at every bookmaker side by side — the accumulator and, when
-// every leg is on one fixture, the same-game parlay — with why each price is what it is. Legs come
-// from the odds screen's slip, a pasted list of oddsIds or a parlayId; the slip keeps the URL.
+// every leg is on one fixture, the same-game parlay — the best active price of each marked, each
+// book's payout for a stake, and why each price is what it is. Legs come from the odds screen's
+// slip, a pasted list of oddsIds or a parlayId; the slip keeps the URL.
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { describeFailure, describeFailures } from '../../api/api-error.ts';
+import { bookmakersQuery } from '../../api/queries.ts';
+import { useApiClient } from '../../api/use-api-client.ts';
 import { NotOfferedLine } from '../../components/not-offered-line.tsx';
 import { DEVIG_METHODS, type DevigMethod } from '../../domain/devig.ts';
 import { parseOddsId } from '../../domain/ids.ts';
+import { formatPrice } from '../../domain/odds-format.ts';
+import { readStake } from '../../domain/ticket.ts';
 import { useChosenBookmakers } from '../../settings/use-chosen-bookmakers.ts';
 import { useSettings } from '../../settings/use-settings.ts';
 import { useLegLabels } from '../slip/use-leg-labels.ts';
 import { useSlipUrlSync } from '../slip/use-slip-url.ts';
 import { useSlip } from '../slip/use-slip.ts';
+import { bookmakerLabel } from '../../wire/schemas.ts';
 import { LegPasteForm } from './leg-paste-form.tsx';
-import { selectionsOf } from './parlay-plan.ts';
+import { bestPrices, selectionsOf } from './parlay-plan.ts';
 import { QuoteRow } from './quote-row.tsx';
+import { StakeFields } from './stake-fields.tsx';
 import { useLegFair } from './use-leg-fair.ts';
 import { useParlayQuotes } from './use-parlay-quotes.ts';
 import './parlay.css';
@@ -27,6 +35,10 @@ export function ParlayPage() {
   const format = useSettings((s) => s.oddsFormat);
   const chosenBookmakers = useChosenBookmakers();
   const [method, setMethod] = useState<DevigMethod>('multiplicative');
+  // The ticket check's defaults: a stake of 10 in a GBP label.
+  const [stakeText, setStakeText] = useState('10');
+  const [currency, setCurrency] = useState('GBP');
+  const stake = readStake(stakeText, currency);
   const { selections, repeated } = useMemo(() => selectionsOf(slip.legs), [slip.legs]);
   const legBookmakers = useMemo(() => [...new Set(slip.legs.map((l) => parseOddsId(l).bookmaker))], [slip.legs]);
   const data = useParlayQuotes(selections, chosenBookmakers, legBookmakers);
@@ -44,18 +56,22 @@ export function ParlayPage() {
     if (label === undefined) return oddsId;
     return `${label.fixture} · ${label.market} · ${label.outcome}${label.player === null ? '' : ` (${label.player})`}`;
   };
-  const nameOf = (bookmaker: string): string => {
-    for (const leg of slip.legs) if (parseOddsId(leg).bookmaker === bookmaker) return labels.get(leg)?.bookmaker ?? bookmaker;
-    return bookmaker;
-  };
+  // Every bookmaker by its display name, as the odds screen shows it (the slug until the list is in).
+  const bookmakerList = useQuery(bookmakersQuery(useApiClient()));
+  const names = useMemo(() => new Map((bookmakerList.data ?? []).map((b) => [b.bookmaker, bookmakerLabel(b)])), [bookmakerList.data]);
+  const nameOf = (bookmaker: string): string => names.get(bookmaker) ?? bookmaker;
 
   const missingLegs = slip.legs.filter((leg) => data.quotes.get(parseOddsId(leg).bookmaker)?.missing.includes(leg) === true);
-  const columns = data.sameGame ? 11 : 7;
+  const columns = data.sameGame ? 12 : 8;
+  const best = bestPrices(data.quotes.values());
+  const bestAt = (kind: 'accumulator' | 'sgp', price: number): string =>
+    [...data.quotes.values()].filter((q) => q[kind]?.active === true && q[kind].price === price).map((q) => nameOf(q.bookmaker)).join(', ');
+  const currencyLabel = currency.trim() === '' ? '' : ` (${currency.trim()})`;
   // Said once above the table, however many requests failed alike; the rows only point to it.
   const quoteFailures = describeFailures(data.quoteErrors);
 
   return (
-    <section className="parlay-page" aria-labelledby="parlay-title">
+    <section className="page parlay-page" aria-labelledby="parlay-title">
       <h2 id="parlay-title">Parlay builder</h2>
       <NotOfferedLine endpoints={PAGE_ENDPOINTS} />
       <LegPasteForm onLegs={slip.setLegs} />
@@ -94,7 +110,7 @@ export function ParlayPage() {
               <ul>
                 {missingLegs.map((leg) => (
                   <li key={leg}>
-                    <code>{leg}</code>
+                    {labelOf(leg)} at {nameOf(parseOddsId(leg).bookmaker)} <code>{leg}</code>
                   </li>
                 ))}
               </ul>
@@ -116,6 +132,22 @@ export function ParlayPage() {
               ))}
             </div>
           )}
+          <StakeFields stakeText={stakeText} currency={currency} error={stake.ok ? null : stake.message} onStake={setStakeText} onCurrency={setCurrency} />
+          {(best.accumulator !== null || best.sgp !== null) && (
+            <p className="parlay-best" data-testid="best-prices">
+              {best.accumulator !== null && (
+                <span data-testid="best-accumulator" data-price={best.accumulator}>
+                  Best accumulator: {formatPrice(best.accumulator, format)} at {bestAt('accumulator', best.accumulator)}.{' '}
+                </span>
+              )}
+              {best.sgp !== null && (
+                <span data-testid="best-sgp" data-price={best.sgp}>
+                  Best SGP: {formatPrice(best.sgp, format)} at {bestAt('sgp', best.sgp)}.
+                </span>
+              )}{' '}
+              Only active prices count.
+            </p>
+          )}
           <label className="parlay-method">
             No-vig method{' '}
             <select value={method} onChange={(e) => { setMethod(e.target.value as DevigMethod); }}>
@@ -131,10 +163,12 @@ export function ParlayPage() {
               <tr>
                 <th scope="col">Bookmaker</th>
                 <th scope="col">Accumulator</th>
+                <th scope="col">Accumulator pays{currencyLabel}</th>
                 {data.sameGame && <th scope="col">SGP</th>}
+                {data.sameGame && <th scope="col">SGP pays{currencyLabel}</th>}
                 <th scope="col">singlesPrice</th>
                 {data.sameGame && <th scope="col">Correlation margin</th>}
-                <th scope="col">Limit</th>
+                <th scope="col">Limit (max stake)</th>
                 <th scope="col">Quote time</th>
                 {data.sameGame && <th scope="col">Exchange offers</th>}
                 <th scope="col">Betslip</th>
@@ -158,6 +192,9 @@ export function ParlayPage() {
                   labelOf={labelOf}
                   format={format}
                   columns={columns}
+                  best={best}
+                  stake={stake.ok ? stake.stake : null}
+                  currency={currency}
                 />
               ))}
             </tbody>
@@ -165,6 +202,12 @@ export function ParlayPage() {
           <p className="parlay-note">
             singlesPrice is the bookmaker&apos;s leg prices multiplied; the correlation margin is SGP price / singlesPrice − 1 (negative:
             the SGP pays less because the legs tend to win together). Prices are asked again when a leg&apos;s price moves.
+          </p>
+          <p className="parlay-note">
+            A payout is stake × price if every leg wins, rounded once to the currency&apos;s minor units (2 decimals; 0 for JPY, KRW…; 3
+            for KWD, BHD…), half away from zero. The limit is the bookmaker&apos;s maximum stake at that SGP price, in the bookmaker&apos;s
+            account currency (the service names none); &quot;none stated&quot; means no stated cap, not zero. Hover over or focus a
+            short reason for the whole of it.
           </p>
         </>
       )}

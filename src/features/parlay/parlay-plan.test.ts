@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ParlayResponse, SgpResponse } from '../../wire/schemas.ts';
-import { isSameGame, legsAt, noEntryText, planRequests, readQuotes, selectionsOf } from './parlay-plan.ts';
+import { bestPrices, inactiveReason, isSameGame, legsAt, noEntryReason, planRequests, readQuotes, selectionsOf, type BookmakerQuote } from './parlay-plan.ts';
 
 const F1 = 'id1000001761301227';
 const F2 = 'id1000001761301228';
@@ -76,14 +76,54 @@ describe('readQuotes', () => {
     expect(readQuotes(selections, { request, parlay, sgp })[1]?.missing).toEqual([leg(F1, 'b', 101)]);
   });
 
+  const words = (oddsId: string) => (oddsId.endsWith(':101:0') ? 'Luton – Reading · 1X2 · 1' : 'Luton – Reading · Over/Under 2.5 · Over');
+
   it('explains an empty sgp as no correlated price available', () => {
     const [a] = readQuotes(selections, { request, parlay, sgp });
-    expect(a === undefined ? '' : noEntryText(a, 'sgp')).toBe('no correlated price available');
+    expect(a === undefined ? null : noEntryReason(a, 'sgp', words)?.short).toBe('no correlated price available');
   });
 
-  it('explains a bookmaker with missing legs by naming them', () => {
+  it('says in a few words how many legs a bookmaker misses', () => {
     const b = readQuotes(selections, { request, parlay, sgp })[1];
-    expect(b === undefined ? '' : noEntryText(b, 'accumulator')).toMatch(/1 of 2 legs is not quoted.*:b:101:0/u);
+    expect(b === undefined ? null : noEntryReason(b, 'accumulator', words)?.short).toBe('1 of 2 legs not quoted');
+  });
+
+  it('names a missing leg by its fixture, market and selection, not by its oddsId', () => {
+    const b = readQuotes(selections, { request, parlay, sgp })[1];
+    const full = b === undefined ? '' : (noEntryReason(b, 'accumulator', words)?.full ?? '');
+    expect(full).toContain('Luton – Reading · 1X2 · 1');
+    expect(full).not.toContain(':b:101:0');
+  });
+});
+
+describe('inactiveReason', () => {
+  it('says a few words in the table and the whole reason, with its code, for the tooltip', () => {
+    const reason = inactiveReason('sgp_unsupported');
+    expect(reason.short).toBe('no SGP on these legs');
+    expect(reason.full).toMatch(/^The bookmaker offers no same-game parlay on these legs.*\(meta\.inactiveReason sgp_unsupported\)$/u);
+  });
+
+  it('shows an unknown reason as it came', () => {
+    expect(inactiveReason('odd_new_reason').short).toBe('inactive (odd_new_reason)');
+  });
+});
+
+describe('bestPrices', () => {
+  const entry = (price: number, active: boolean) => ({ active, price, singlesPrice: price, changedAt: 1, meta: active ? undefined : { inactiveReason: 'leg_suspended' } });
+  const quote = (accumulator: number, sgp: number | null, active = true) =>
+    ({ accumulator: entry(accumulator, active), sgp: sgp === null ? null : entry(sgp, active) }) as unknown as BookmakerQuote;
+
+  it('is the highest active price of each kind', () => {
+    expect(bestPrices([quote(4.5, 3.9), quote(4.8, 3.6), quote(4.6, null)])).toEqual({ accumulator: 4.8, sgp: 3.9 });
+  });
+
+  it('never counts an inactive price, however high', () => {
+    const inactive = { accumulator: entry(9, false), sgp: entry(9, false) } as unknown as BookmakerQuote;
+    expect(bestPrices([quote(4.5, 3.9), inactive])).toEqual({ accumulator: 4.5, sgp: 3.9 });
+  });
+
+  it('is null when no price of a kind is active', () => {
+    expect(bestPrices([quote(4.5, 3.9, false)])).toEqual({ accumulator: null, sgp: null });
   });
 });
 

@@ -120,36 +120,62 @@ export function readQuotes(selections: readonly Selection[], answers: QuoteAnswe
   });
 }
 
-/** Plain words for a spec 3 inactive reason (an unknown one is shown as it came). */
-export function inactiveReasonText(reason: string): string {
-  switch (reason) {
-    case 'leg_suspended':
-      return 'a leg is suspended at this bookmaker';
-    case 'market_closed':
-      return "a leg's market is closed (or its fixture is over)";
-    case 'bookmaker_suspended':
-      return 'the bookmaker is suspended on this fixture';
-    case 'not_combinable':
-      return 'the bookmaker will not combine these legs (e.g. two outcomes of one market, or legs that contradict)';
-    case 'sgp_unsupported':
-      return 'the bookmaker offers no same-game parlay on these legs (too many legs, or a player prop it does not combine)';
-    case 'sgp_fetch_failed':
-      return "the bookmaker's pricing did not answer in time: try again";
-    case 'fixture_ended':
-      return 'the fixture is over';
-    default:
-      return `inactive (${reason})`;
-  }
+/**
+ * Why a bookmaker has no price in a cell: a few words for the table and the whole reason for the
+ * tooltip, so a long sentence is never repeated down the table.
+ */
+export interface QuoteReason {
+  readonly short: string;
+  readonly full: string;
 }
 
-/** Why a bookmaker has no entry, in plain words; null when it has one. */
-export function noEntryText(quote: BookmakerQuote, kind: 'accumulator' | 'sgp'): string | null {
+/** Spec 3's inactive reasons: [a few words, the whole reason]. */
+const INACTIVE_REASONS: Readonly<Record<string, readonly [string, string]>> = {
+  leg_suspended: ['leg suspended', 'A leg is suspended at this bookmaker: the parlay comes back when it is quoted again.'],
+  market_closed: ['market closed', "A leg's market is closed (or its fixture is over)."],
+  bookmaker_suspended: ['book suspended', 'The bookmaker is suspended on this fixture: none of its prices can be taken.'],
+  not_combinable: ['legs not combinable', 'The bookmaker will not combine these legs (e.g. two outcomes of one market, or legs that contradict).'],
+  sgp_unsupported: ['no SGP on these legs', 'The bookmaker offers no same-game parlay on these legs (it has no SGP, too many legs, or a player prop it does not combine).'],
+  sgp_fetch_failed: ['no answer in time', "The bookmaker's SGP pricing did not answer in time: try again."],
+  fixture_ended: ['fixture over', 'The fixture is over: nothing on it can be bet.'],
+};
+
+/** A spec 3 inactive reason in words, the code named in the whole reason (an unknown one is shown as it came). */
+export function inactiveReason(reason: string): QuoteReason {
+  const known = INACTIVE_REASONS[reason];
+  if (known === undefined) return { short: `inactive (${reason})`, full: `The service marks this price inactive (meta.inactiveReason ${reason}).` };
+  return { short: known[0], full: `${known[1]} (meta.inactiveReason ${reason})` };
+}
+
+/**
+ * Why a bookmaker has no entry; null when it has one. Missing legs are named in words
+ * (`labelOf`: fixture · market · selection), never by their oddsIds alone.
+ */
+export function noEntryReason(quote: BookmakerQuote, kind: 'accumulator' | 'sgp', labelOf: (oddsId: string) => string): QuoteReason | null {
   const entry = kind === 'accumulator' ? quote.accumulator : quote.sgp;
   if (entry !== null) return null;
   if (quote.missing.length > 0) {
     const n = quote.missing.length;
-    return `${String(n)} of ${String(quote.legs.length)} legs ${n === 1 ? 'is' : 'are'} not quoted by this bookmaker (missing): ${quote.missing.join(', ')}`;
+    return {
+      short: `${String(n)} of ${String(quote.legs.length)} legs not quoted`,
+      full: `This bookmaker does not quote ${quote.missing.map(labelOf).join('; ')} (listed in missingOddsIds), so it has no parlay price.`,
+    };
   }
-  return kind === 'sgp' ? 'no correlated price available' : 'no price returned';
+  return kind === 'sgp'
+    ? {
+        short: 'no correlated price available',
+        full: "The bookmaker's SGP pricing could not resolve these legs (an empty sgp): the accumulator beside it is the uncorrelated price.",
+      }
+    : { short: 'no price returned', full: 'The service returned no accumulator entry for this bookmaker.' };
 }
 
+/** The highest active price of each kind across the quotes; null when none is active (an inactive price cannot be taken). */
+export function bestPrices(quotes: Iterable<BookmakerQuote>): { readonly accumulator: number | null; readonly sgp: number | null } {
+  let accumulator: number | null = null;
+  let sgp: number | null = null;
+  for (const quote of quotes) {
+    if (quote.accumulator?.active === true && (accumulator === null || quote.accumulator.price > accumulator)) accumulator = quote.accumulator.price;
+    if (quote.sgp?.active === true && (sgp === null || quote.sgp.price > sgp)) sgp = quote.sgp.price;
+  }
+  return { accumulator, sgp };
+}
