@@ -91,6 +91,41 @@ test.describe('at 1440 × 900', () => {
   });
 });
 
+test.describe('at 1024 × 768, above the fold', () => {
+  test.use({ viewport: { width: 1024, height: 768 } });
+
+  test('every outcome of the first market shows its best, fair and EV and at least 5 books\' prices without scrolling', async ({ page, request }) => {
+    const fixture = await liveSoccerFixture(request);
+    await openBoard(page, fixture.fixtureId);
+    const viewport = { width: 1024, height: 768 };
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    // The rows in the board's order: the first market's title, then its outcomes up to its margin row.
+    const rows = await page.locator('.odds-board-body > .board-row').evaluateAll((list) => {
+      const box = (el: Element | null) => {
+        const r = el?.getBoundingClientRect();
+        return r === undefined ? null : { x: r.x, y: r.y, width: r.width, height: r.height };
+      };
+      const ordered = [...list].sort((a, b) => Number(a.getAttribute('aria-rowindex')) - Number(b.getAttribute('aria-rowindex')));
+      const start = ordered.findIndex((row) => row.classList.contains('board-market'));
+      const out = [];
+      for (const row of ordered.slice(start + 1)) {
+        if (!row.classList.contains('board-outcome')) break;
+        out.push({
+          pinned: [box(row.querySelector('.best-cell')), box(row.querySelector('.fair-cell')), box(row.querySelector('.ev-cell'))],
+          prices: [...row.querySelectorAll('.odds-cell')].map(box),
+        });
+      }
+      return out;
+    });
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+    for (const row of rows) {
+      for (const cell of row.pinned) expect(inside(cell, viewport)).toBe(true);
+      expect(row.prices.filter((cell) => inside(cell, viewport)).length).toBeGreaterThanOrEqual(5);
+    }
+    await page.screenshot({ path: test.info().outputPath('odds-1024-fold.png') });
+  });
+});
+
 for (const viewport of [
   { width: 1024, height: 768 },
   { width: 390, height: 844 },
