@@ -35,6 +35,11 @@ function inside(box: Box | null, viewport: { width: number; height: number }): b
   return box !== null && box.x >= 0 && box.y >= 0 && box.x + box.width <= viewport.width && box.y + box.height <= viewport.height;
 }
 
+/** The box lies along the bottom edge of the window, across its whole width (a bottom sheet). */
+function alongTheBottom(box: Box | null, viewport: { width: number; height: number }): boolean {
+  return box !== null && Math.abs(box.y + box.height - viewport.height) <= 1 && Math.abs(box.x) <= 1 && Math.abs(box.width - viewport.width) <= 1;
+}
+
 function overlaps(a: Box, b: Box): boolean {
   return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 }
@@ -148,6 +153,14 @@ for (const viewport of [
       await prices.nth(2).click();
       const slip = page.getByRole('complementary', { name: 'Parlay slip' });
       await expect(slip.getByRole('button', { name: /Parlay slip · 2 legs/ })).toHaveAttribute('aria-expanded', 'true');
+      const phone = viewport.width < 640;
+      if (phone) {
+        // A bottom sheet: held to the bottom of the window with the page at its top as at its end.
+        await page.evaluate(() => {
+          window.scrollTo(0, 0);
+        });
+        expect(alongTheBottom(await slip.boundingBox(), viewport)).toBe(true);
+      }
       await page.locator('.odds-board-scroll').evaluate((el) => {
         el.scrollTop = el.scrollHeight;
       });
@@ -159,6 +172,7 @@ for (const viewport of [
       });
       const slipBox = await slip.boundingBox();
       expect(slipBox).not.toBeNull();
+      if (phone) expect(alongTheBottom(slipBox, viewport)).toBe(true);
       // Each price cell as it shows: clipped to the board's scroll box, so a row the virtualizer
       // keeps rendered below the fold (invisible, but with a box) does not count as a shown price.
       const cells = await page.locator('.odds-cell').evaluateAll((list) =>
