@@ -31,8 +31,9 @@ interface CommissionFieldProps {
 function CommissionField({ bookmaker, name, rate, set, onChange }: CommissionFieldProps) {
   const id = useId();
   // What the user typed, kept while it is not a rate, so a bad value is said, not silently undone.
+  // An emptied field is a number on its way, not an error; leaving it shows the rate in force.
   const [draft, setDraft] = useState<string | null>(null);
-  const problem = draft !== null && percentOf(draft) === null;
+  const problem = draft !== null && draft.trim() !== '' && percentOf(draft) === null;
   const fallback = DEFAULT_COMMISSION[bookmaker] ?? 0;
   return (
     <div className="field commission-field">
@@ -51,6 +52,9 @@ function CommissionField({ bookmaker, name, rate, set, onChange }: CommissionFie
           const percent = percentOf(event.target.value);
           setDraft(percent === null ? event.target.value : null);
           if (percent !== null) onChange(percent / 100);
+        }}
+        onBlur={() => {
+          if (draft?.trim() === '') setDraft(null);
         }}
       />
       <span id={`${id}-hint`} className={problem ? 'field-error' : 'hint'} role={problem ? 'alert' : undefined}>

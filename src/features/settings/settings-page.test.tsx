@@ -220,4 +220,14 @@ describe('exchange commission', () => {
     expect(field.getAttribute('aria-invalid')).toBe('true');
     expect(commissionOf(window.location.origin)).toBeUndefined();
   });
+
+  it('takes an emptied field for a number on its way, and shows the rate in force on leaving it', async () => {
+    serve(everything);
+    renderSettings();
+    const field = await screen.findByLabelText<HTMLInputElement>('Betfair Exchange commission (%)');
+    fireEvent.change(field, { target: { value: '' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+    fireEvent.blur(field);
+    expect(field.value).toBe('5');
+  });
 });
