@@ -35,6 +35,11 @@ function inside(box: Box | null, viewport: { width: number; height: number }): b
   return box !== null && box.x >= 0 && box.y >= 0 && box.x + box.width <= viewport.width && box.y + box.height <= viewport.height;
 }
 
+/** The box lies along the bottom edge of the window, across its whole width (a bottom sheet). */
+function alongTheBottom(box: Box | null, viewport: { width: number; height: number }): boolean {
+  return box !== null && Math.abs(box.y + box.height - viewport.height) <= 1 && Math.abs(box.x) <= 1 && Math.abs(box.width - viewport.width) <= 1;
+}
+
 function overlaps(a: Box, b: Box): boolean {
   return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 }
@@ -91,6 +96,41 @@ test.describe('at 1440 × 900', () => {
   });
 });
 
+test.describe('at 1024 × 768, above the fold', () => {
+  test.use({ viewport: { width: 1024, height: 768 } });
+
+  test('every outcome of the first market shows its best, fair and EV and at least 5 books\' prices without scrolling', async ({ page, request }) => {
+    const fixture = await liveSoccerFixture(request);
+    await openBoard(page, fixture.fixtureId);
+    const viewport = { width: 1024, height: 768 };
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    // The rows in the board's order: the first market's title, then its outcomes up to its margin row.
+    const rows = await page.locator('.odds-board-body > .board-row').evaluateAll((list) => {
+      const box = (el: Element | null) => {
+        const r = el?.getBoundingClientRect();
+        return r === undefined ? null : { x: r.x, y: r.y, width: r.width, height: r.height };
+      };
+      const ordered = [...list].sort((a, b) => Number(a.getAttribute('aria-rowindex')) - Number(b.getAttribute('aria-rowindex')));
+      const start = ordered.findIndex((row) => row.classList.contains('board-market'));
+      const out = [];
+      for (const row of ordered.slice(start + 1)) {
+        if (!row.classList.contains('board-outcome')) break;
+        out.push({
+          pinned: [box(row.querySelector('.best-cell')), box(row.querySelector('.fair-cell')), box(row.querySelector('.ev-cell'))],
+          prices: [...row.querySelectorAll('.odds-cell')].map(box),
+        });
+      }
+      return out;
+    });
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+    for (const row of rows) {
+      for (const cell of row.pinned) expect(inside(cell, viewport)).toBe(true);
+      expect(row.prices.filter((cell) => inside(cell, viewport)).length).toBeGreaterThanOrEqual(5);
+    }
+    await page.screenshot({ path: test.info().outputPath('odds-1024-fold.png') });
+  });
+});
+
 for (const viewport of [
   { width: 1024, height: 768 },
   { width: 390, height: 844 },
@@ -113,6 +153,14 @@ for (const viewport of [
       await prices.nth(2).click();
       const slip = page.getByRole('complementary', { name: 'Parlay slip' });
       await expect(slip.getByRole('button', { name: /Parlay slip · 2 legs/ })).toHaveAttribute('aria-expanded', 'true');
+      const phone = viewport.width < 640;
+      if (phone) {
+        // A bottom sheet: held to the bottom of the window with the page at its top as at its end.
+        await page.evaluate(() => {
+          window.scrollTo(0, 0);
+        });
+        expect(alongTheBottom(await slip.boundingBox(), viewport)).toBe(true);
+      }
       await page.locator('.odds-board-scroll').evaluate((el) => {
         el.scrollTop = el.scrollHeight;
       });
@@ -124,6 +172,7 @@ for (const viewport of [
       });
       const slipBox = await slip.boundingBox();
       expect(slipBox).not.toBeNull();
+      if (phone) expect(alongTheBottom(slipBox, viewport)).toBe(true);
       // Each price cell as it shows: clipped to the board's scroll box, so a row the virtualizer
       // keeps rendered below the fold (invisible, but with a box) does not count as a shown price.
       const cells = await page.locator('.odds-cell').evaluateAll((list) =>

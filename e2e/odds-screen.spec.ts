@@ -183,6 +183,62 @@ test('a forced arbitrage moves the best price to the boosted bookmaker and is fl
   }
 });
 
+test('the commission set in the settings decides whether an arbitrage through the exchange is flagged', async ({ page, request }) => {
+  // A pre-game soccer fixture (no goal suspends it while the test waits) where Betfair Exchange
+  // quotes the 1X2 result: the fixtures' odds in one request, as REST lists the active prices.
+  const pregame = ((await admin(request, 'GET', '/admin/fixtures?status=0')) as AdminFixture[]).filter((f) => f.sportId === 10 && f.bookmakers.includes('betfair-ex'));
+  const response = await request.get(`/en/fixtures/odds?fixtureIds=${pregame.slice(0, 50).map((f) => f.fixtureId).join(',')}`, { headers: KEY });
+  expect(response.status(), await response.text()).toBe(200);
+  const views = (await response.json()) as { fixtureId: string; odds: Record<string, Record<string, { marketId: number }>> }[];
+  const marketId = 101;
+  const quoted = views
+    .map((view) => ({ fixtureId: view.fixtureId, oddsIds: Object.entries(view.odds['betfair-ex'] ?? {}).filter(([, e]) => e.marketId === marketId).map(([id]) => id) }))
+    .find((view) => view.oddsIds.length > 0);
+  if (quoted === undefined) throw new Error('no pre-game soccer fixture where betfair-ex quotes the 1X2 result');
+  await page.goto('/settings');
+  await page.getByLabel('Betfair Exchange commission (%)').fill('0');
+  await openBoard(page, quoted.fixtureId);
+  const title = page.locator(`[data-market-id="${String(marketId)}"]`).first();
+  // The outcome rows of the market, and their best cells.
+  const bests = page.locator('.board-outcome', { has: page.locator(quoted.oddsIds.map((id) => `[data-odds-id="${id}"]`).join(', ')) }).locator('.best-cell');
+  const bestBooks = () => bests.evaluateAll((cells) => cells.map((c) => c.getAttribute('data-best-books') ?? ''));
+  try {
+    // The exchange's first outcome is boosted until Σ best implied = 0.97: a 3% arbitrage gross.
+    await admin(request, 'POST', '/admin/arbitrage', { fixtureId: quoted.fixtureId, marketId, bookmaker: 'betfair-ex' });
+    await expect(title.locator('.arb-flag')).toContainText(/Arbitrage: \+\d+\.\d\d% guaranteed/, { timeout: 15_000 });
+    expect((await bestBooks()).some((books) => books.includes('betfair-ex'))).toBe(true);
+    // 50% of the winnings: net of it the boosted price is no longer best, and the arbitrage is gone.
+    await page.getByText('Books and density').click();
+    await page.getByRole('link', { name: 'set the commission rates in Settings' }).click();
+    await page.getByLabel('Betfair Exchange commission (%)').fill('50');
+    await page.goBack();
+    await expect(page.getByTestId('odds-notes')).toContainText('Betfair Exchange 50.0%', { timeout: 15_000 });
+    await expect(title).toBeVisible();
+    await expect(title.locator('.arb-flag')).toHaveCount(0);
+    await expect.poll(async () => (await bestBooks()).some((books) => books.includes('betfair-ex'))).toBe(false);
+  } finally {
+    await admin(request, 'DELETE', '/admin/arbitrage', { fixtureId: quoted.fixtureId });
+  }
+});
+
+test('focusing a price with the keyboard shows its peek: age and opening price', async ({ page, request }) => {
+  const fixture = await quietFixture(request);
+  await openBoard(page, fixture.fixtureId);
+  // Tab from the last control of the toolbar into the grid (one tab stop), then arrow down to a price.
+  await page.getByText('Books and density').focus();
+  await page.keyboard.press('Tab');
+  for (let i = 0; i < 8; i++) {
+    if ((await page.evaluate(() => document.activeElement?.getAttribute('data-odds-id') ?? null)) !== null) break;
+    await page.keyboard.press('ArrowDown');
+  }
+  const oddsId = await page.evaluate(() => document.activeElement?.getAttribute('data-odds-id') ?? null);
+  expect(oddsId).not.toBeNull();
+  const peek = page.getByRole('tooltip');
+  await expect(peek).toHaveAttribute('data-peek-odds-id', oddsId ?? '');
+  await expect(peek.locator('[data-peek="age"]')).toHaveText(/^\d+ (s|min \d+ s|h \d+ min) \(since .+\)$/);
+  await expect(peek.locator('[data-peek="opening"]')).toHaveText(/^\d+\.\d\d at .+$/, { timeout: 10_000 });
+});
+
 test('a bookmaker forced stale is marked in its column header with the reason', async ({ page, request }) => {
   const fixture = await quietFixture(request);
   await openBoard(page, fixture.fixtureId);

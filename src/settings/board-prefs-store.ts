@@ -1,6 +1,6 @@
 // How a trader arranges the odds board, per service (base URL) and persisted in the browser: the
 // bookmakers' order, the hidden ones (left out of best price and arbitrage), sharp books first,
-// row density and commission rates per exchange. Read back field by field, like the settings:
+// row density; and the commission rates per exchange, which the settings page sets. Read back field by field, like the settings:
 // a corrupt or foreign value falls back to its default.
 import { z } from 'zod';
 import { create, type StateCreator } from 'zustand';
@@ -8,6 +8,8 @@ import { persist, type StateStorage } from 'zustand/middleware';
 import { safePersistStorage } from './safe-storage.ts';
 
 export const BOARD_PREFS_STORAGE_KEY = 'odds-explorer.board.v1';
+/** The settings page's section that sets `commission` (`/settings#commission`); the board links to it. */
+export const COMMISSION_ANCHOR = 'commission';
 
 export const DENSITIES = ['comfortable', 'compact'] as const;
 export type Density = (typeof DENSITIES)[number];

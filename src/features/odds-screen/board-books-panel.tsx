@@ -1,9 +1,9 @@
 // The board's arrangement, behind one disclosure in the toolbar: which books to show and in what
-// order, sharp books first, row density, and the commission rate of each book that charges one.
-// Kept per service (src/settings/board-prefs-store.ts).
+// order, sharp books first and row density, kept per service (src/settings/board-prefs-store.ts);
+// and the way to the exchanges' commission, which the settings page owns.
 import { useId } from 'react';
-import { commissionOf, DEFAULT_COMMISSION } from '../../domain/commission.ts';
-import { DENSITIES, type BoardPrefs } from '../../settings/board-prefs-store.ts';
+import { Link } from 'react-router';
+import { COMMISSION_ANCHOR, DENSITIES, type BoardPrefs } from '../../settings/board-prefs-store.ts';
 import { SHARP_BOOKS } from './book-columns.ts';
 
 export interface BoardBooksPanelProps {
@@ -24,11 +24,9 @@ function moved(list: readonly string[], index: number, by: -1 | 1): string[] {
 export function BoardBooksPanel({ books, nameOf, prefs, update }: BoardBooksPanelProps) {
   const id = useId();
   const hidden = new Set(prefs.hidden);
-  // Commission applies to the books that charge one by default and to any the trader set.
-  const charging = books.filter((b) => b in DEFAULT_COMMISSION || b in prefs.commission);
   return (
     <details className="books-panel">
-      <summary>Books, density and commission</summary>
+      <summary>Books and density</summary>
       <div className="books-panel-body">
         <fieldset>
           <legend>Books: shown, in this order (hidden books are left out of best price, arbitrage and EV)</legend>
@@ -67,29 +65,10 @@ export function BoardBooksPanel({ books, nameOf, prefs, update }: BoardBooksPane
             </label>
           ))}
         </fieldset>
-        {charging.length > 0 && (
-          <fieldset>
-            <legend>Commission on winnings (best price, arbitrage and EV compare prices net of it)</legend>
-            {charging.map((bookmaker) => (
-              <label key={bookmaker} className="commission-field">
-                {nameOf(bookmaker)}{' '}
-                <input
-                  type="number"
-                  min={0}
-                  max={99}
-                  step={0.1}
-                  value={Number((commissionOf(bookmaker, prefs.commission) * 100).toFixed(2))}
-                  onChange={(event) => {
-                    const percent = event.target.valueAsNumber;
-                    if (!Number.isFinite(percent) || percent < 0 || percent >= 100) return;
-                    update({ commission: { ...prefs.commission, [bookmaker]: percent / 100 } });
-                  }}
-                />
-                % <span className="muted">(default {((DEFAULT_COMMISSION[bookmaker] ?? 0) * 100).toFixed(1)}%)</span>
-              </label>
-            ))}
-          </fieldset>
-        )}
+        <p className="books-panel-commission">
+          Best price, arbitrage and EV compare prices net of each exchange&apos;s commission:{' '}
+          <Link to={`/settings#${COMMISSION_ANCHOR}`}>set the commission rates in Settings</Link>.
+        </p>
       </div>
     </details>
   );

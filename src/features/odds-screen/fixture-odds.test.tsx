@@ -1,14 +1,17 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../api/client.ts';
 import { ApiClientContext } from '../../api/use-api-client.ts';
 import { LiveBook } from '../../book/book.ts';
-import { fixtureView } from '../../book/book-test-data.ts';
+import { fixtureView, meta } from '../../book/book-test-data.ts';
 import { BookContext } from '../../book/use-book.ts';
-import { FIXTURE_ID, catalogue, fixtureOdds, metas } from './board-test-data.ts';
+import { useBoardPrefsStore } from '../../settings/use-board-prefs.ts';
+import { CommissionForm } from '../settings/commission-form.tsx';
+import { FIXTURE_ID, UPDATED_AT, catalogue, entry, fixtureOdds, metas, oddsIdOf, overOf, underOf } from './board-test-data.ts';
 import { FixtureOdds } from './fixture-odds.tsx';
 import type { SlipApi } from './odds-board.tsx';
 
@@ -16,8 +19,8 @@ const slip: SlipApi = { legs: [], has: () => false, toggle: () => undefined, cle
 
 type Route = (path: string, params: URLSearchParams) => { status: number; body: unknown } | 'pending';
 
-/** The real REST client over a fake transport answering by path. */
-function renderOdds(route: Route, search = '') {
+/** The real REST client over a fake transport answering by path; `beside` renders next to the odds. */
+function renderOdds(route: Route, search = '', beside: ReactNode = null) {
   const fetch = (input: RequestInfo | URL): Promise<Response> => {
     const url = new URL(input instanceof Request ? input.url : String(input));
     const answer = route(url.pathname.replace(/^\/en/, ''), url.searchParams);
@@ -32,6 +35,7 @@ function renderOdds(route: Route, search = '') {
       <ApiClientContext value={client}>
         <BookContext value={book}>
           <MemoryRouter initialEntries={[`/fixtures/${FIXTURE_ID}${search}`]}>
+            {beside}
             <FixtureOdds fixtureId={FIXTURE_ID} slip={slip} />
           </MemoryRouter>
         </BookContext>
@@ -41,17 +45,17 @@ function renderOdds(route: Route, search = '') {
   return { book };
 }
 
-const BOOKMAKERS = ['alpha', 'beta', 'gamma'].map((bookmaker) => ({
+const BOOKMAKERS = ['alpha', 'beta', 'gamma', 'betfair-ex'].map((bookmaker) => ({
   bookmaker,
-  bookmakerName: bookmaker.toUpperCase(),
+  bookmakerName: bookmaker === 'betfair-ex' ? 'Betfair Exchange' : bookmaker.toUpperCase(),
   maxDelayLiveInSec: 10,
   maxDelayPregameInSec: 60,
   maxDelayPregameMainInSec: null,
 }));
 
-function service(odds: ReturnType<typeof fixtureOdds>): Route {
+function service(odds: ReturnType<typeof fixtureOdds>, bookmakers = metas()): Route {
   return (path) => {
-    if (path === '/fixtures/odds') return { status: 200, body: [{ ...fixtureView(FIXTURE_ID, 1), odds, bookmakers: Object.keys(odds).length === 0 ? {} : metas() }] };
+    if (path === '/fixtures/odds') return { status: 200, body: [{ ...fixtureView(FIXTURE_ID, 1), odds, bookmakers: Object.keys(odds).length === 0 ? {} : bookmakers }] };
     if (path === '/markets') return { status: 200, body: catalogue(3) };
     if (path === '/bookmakers') return { status: 200, body: BOOKMAKERS };
     return { status: 404, body: { error: 'not found' } };
@@ -60,6 +64,7 @@ function service(odds: ReturnType<typeof fixtureOdds>): Route {
 
 afterEach(() => {
   cleanup();
+  useBoardPrefsStore.setState({ byService: {} });
 });
 
 describe('FixtureOdds', () => {
@@ -101,5 +106,28 @@ describe('FixtureOdds', () => {
     renderOdds(service(fixtureOdds(3)), '?devig=shin');
     expect(await screen.findByRole('columnheader', { name: 'Fair Shin' })).toBeTruthy();
     expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'De-vig method' }).value).toBe('shin');
+  });
+
+  it('compares prices net of the commission set in the settings', async () => {
+    // Betfair Exchange offers the highest gross Over, 1.98; net of its default 5% that is 1.931,
+    // below beta's 1.95. At 0% its 1.98 is the best price.
+    const odds = {
+      ...fixtureOdds(3),
+      'betfair-ex': Object.fromEntries(
+        [0, 1, 2].flatMap((i) => [
+          [oddsIdOf('betfair-ex', overOf(i)), entry('betfair-ex', i, overOf(i), 1.98)],
+          [oddsIdOf('betfair-ex', underOf(i)), entry('betfair-ex', i, underOf(i), 1.8)],
+        ]),
+      ),
+    };
+    renderOdds(service(odds, { ...metas(), 'betfair-ex': meta('betfair-ex', UPDATED_AT, {}) }), '', <CommissionForm />);
+    const grid = await screen.findByRole('grid', { name: 'Odds by bookmaker' });
+    const firstBest = () => within(grid).getAllByRole('gridcell').find((cell) => cell.classList.contains('best-cell'));
+    expect(firstBest()?.dataset.bestBooks).toBe('beta');
+    expect(screen.getByTestId('odds-notes').textContent).toContain('Betfair Exchange 5.0%');
+    fireEvent.change(await screen.findByLabelText('Betfair Exchange commission (%)'), { target: { value: '0' } });
+    expect(firstBest()?.dataset.bestBooks).toBe('betfair-ex');
+    expect(firstBest()?.dataset.best).toBe('1.98');
+    expect(screen.getByTestId('odds-notes').textContent).not.toContain('Betfair Exchange');
   });
 });

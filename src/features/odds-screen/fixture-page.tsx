@@ -1,6 +1,7 @@
 // `/fixtures/:fixtureId`: the fixture's header, the odds board right under it (what a trader
-// opened the page for), the extras (lineups, injuries, stats, external ids) folded into one line
-// above the board until asked for, and the parlay slip drawer. A finished fixture shows its
+// opened the page for: at 1024 × 768 its first market is in the window), the extras (lineups,
+// injuries, stats, external ids) folded into one line above the board until asked for, the
+// links to line movement and the settlement sheet on the odds heading's line, and the slip. A finished fixture shows its
 // result and closing prices instead of the board, a cancelled one says it has none; every
 // fixture links to its line movement.
 import { useQuery } from '@tanstack/react-query';
@@ -38,9 +39,6 @@ export function FixturePage() {
     <div className="page fixture-page">
       <FixtureHeader fixtureId={fixtureId} />
       <NotOfferedLine endpoints={PAGE_ENDPOINTS} />
-      <Link className="settlement-link" to={`/settlement/${encodeURIComponent(fixtureId)}`}>
-        Settlement sheet
-      </Link>
       <details
         className="fixture-extras-fold"
         open={extrasOpen}
@@ -55,6 +53,9 @@ export function FixturePage() {
         <div className="odds-section-head">
           <h3 id="odds-title">{statusId === 2 ? 'Result and closing prices' : 'Odds'}</h3>
           <Link to={`/fixtures/${encodeURIComponent(fixtureId)}/history`}>Line movement and closing lines</Link>
+          <Link className="settlement-link" to={`/settlement/${encodeURIComponent(fixtureId)}`}>
+            Settlement sheet
+          </Link>
         </div>
         {statusId === 2 && sportId !== undefined ? (
           <FixtureFinal key={fixtureId} fixtureId={fixtureId} sportId={sportId} />

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders } from '../../app/providers.tsx';
 import { routes } from '../../app/routes.tsx';
+import { useBoardPrefsStore } from '../../settings/use-board-prefs.ts';
 import { useSettings } from '../../settings/use-settings.ts';
 
 const SPORTS = [
@@ -16,6 +17,7 @@ const SPORTS = [
 const BOOKMAKERS = [
   { bookmaker: 'pinnacle', bookmakerName: 'Pinnacle', maxDelayLiveInSec: 5, maxDelayPregameInSec: 60, maxDelayPregameMainInSec: 30 },
   { bookmaker: 'bet365', bookmakerName: 'bet365', maxDelayLiveInSec: 5, maxDelayPregameInSec: 60, maxDelayPregameMainInSec: 30 },
+  { bookmaker: 'betfair-ex', bookmakerName: 'Betfair Exchange', maxDelayLiveInSec: 5, maxDelayPregameInSec: 60, maxDelayPregameMainInSec: 30 },
 ];
 
 type Route = (path: string, headers: Headers) => { status: number; body: unknown };
@@ -51,6 +53,7 @@ function renderSettings(url = '/settings') {
 beforeEach(() => {
   localStorage.clear();
   useSettings.getState().reset();
+  useBoardPrefsStore.setState({ byService: {} });
   requests.length = 0;
 });
 
@@ -186,5 +189,45 @@ describe('preferences', () => {
     fireEvent.click(screen.getByLabelText('Dark'));
     expect(document.documentElement.dataset.theme).toBe('dark');
     expect(useSettings.getState().theme).toBe('dark');
+  });
+});
+
+describe('exchange commission', () => {
+  const commissionOf = (baseUrl: string) => useBoardPrefsStore.getState().byService[baseUrl]?.commission;
+
+  it('shows the default of each exchange the service lists, and keeps a changed rate for this service only', async () => {
+    serve(everything);
+    useBoardPrefsStore.getState().update('https://other.example', { commission: { 'betfair-ex': 0.03 } });
+    renderSettings();
+    const field = await screen.findByLabelText<HTMLInputElement>('Betfair Exchange commission (%)');
+    expect(field.value).toBe('5');
+    // Kalshi charges by default, but this service does not list it.
+    expect(screen.queryByLabelText('kalshi commission (%)')).toBeNull();
+    fireEvent.change(field, { target: { value: '2' } });
+    expect(commissionOf(window.location.origin)).toEqual({ 'betfair-ex': 0.02 });
+    expect(commissionOf('https://other.example')).toEqual({ 'betfair-ex': 0.03 });
+    fireEvent.click(screen.getByRole('button', { name: 'Use the default' }));
+    expect(commissionOf(window.location.origin)).toEqual({});
+    expect(field.value).toBe('5');
+  });
+
+  it('says why a rate of 100% or more is refused, and keeps the last good one', async () => {
+    serve(everything);
+    renderSettings();
+    const field = await screen.findByLabelText<HTMLInputElement>('Betfair Exchange commission (%)');
+    fireEvent.change(field, { target: { value: '100' } });
+    expect(screen.getByRole('alert').textContent).toBe('A commission is a percentage of winnings from 0 to under 100.');
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(commissionOf(window.location.origin)).toBeUndefined();
+  });
+
+  it('takes an emptied field for a number on its way, and shows the rate in force on leaving it', async () => {
+    serve(everything);
+    renderSettings();
+    const field = await screen.findByLabelText<HTMLInputElement>('Betfair Exchange commission (%)');
+    fireEvent.change(field, { target: { value: '' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+    fireEvent.blur(field);
+    expect(field.value).toBe('5');
   });
 });

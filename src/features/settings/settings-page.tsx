@@ -1,8 +1,9 @@
-// The settings page: connection (base URL, key, test), display preferences, and the bookmakers
-// and sports the pages and the stream cover. Users land here after a 401.
+// The settings page: connection (base URL, key, test), display preferences, the bookmakers and
+// sports the pages and the stream cover, and the exchanges' commission. Users land here after a 401.
 import { useSearchParams } from 'react-router';
 import { NotOfferedLine } from '../../components/not-offered-line.tsx';
 import { BookmakerPicker } from './bookmaker-picker.tsx';
+import { CommissionForm } from './commission-form.tsx';
 import { ConnectionForm } from './connection-form.tsx';
 import { PreferencesForm } from './preferences-form.tsx';
 import { SportPicker } from './sport-picker.tsx';
@@ -30,6 +31,7 @@ export function SettingsPage() {
         <SportPicker />
         <BookmakerPicker />
       </section>
+      <CommissionForm />
     </section>
   );
 }

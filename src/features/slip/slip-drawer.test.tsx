@@ -181,6 +181,16 @@ describe('the slip drawer', () => {
     expect(screen.queryByRole('list', { name: 'Legs' })).toBeNull();
   });
 
+  it('shows the number of legs and their simple product on its toggle, folded or not', () => {
+    slipStore.getState().setLegs([leg(101), leg(102)]);
+    const { book } = renderDrawer();
+    stream(book, [oddsEntry(10, 2, 'pinnacle', 101), oddsEntry(10, 1.5, 'pinnacle', 102)]);
+    const toggle = screen.getByRole('button', { name: 'Parlay slip · 2 legs · 3.00' });
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.getByRole('button', { name: 'Parlay slip · 2 legs · 3.00' })).toBe(toggle);
+  });
+
   it('links to the pricing page with the slip as its parlayId', () => {
     slipStore.getState().setLegs([leg(102), leg(101)]);
     renderDrawer();

@@ -18,7 +18,8 @@ import './slip.css';
 
 /**
  * The slip drawer. Mount it once on a page (it syncs the `slip` URL parameter): a toggle button
- * showing the number of legs, and the drawer listing them.
+ * showing the number of legs and their simple product, and the drawer listing them. On a phone
+ * it is a bottom sheet (./slip.css): the toggle is the bar along the bottom of the window.
  */
 export function SlipDrawer() {
   useSlipUrlSync();
@@ -47,6 +48,10 @@ export function SlipDrawer() {
         }}
       >
         Parlay slip · {count} {count === 1 ? 'leg' : 'legs'}
+        {product.price !== null && <span className="slip-toggle-price"> · {formatPrice(product.price, oddsFormat)}</span>}
+        <span className="slip-toggle-mark" aria-hidden="true">
+          {open ? '▾' : '▴'}
+        </span>
       </button>
       <div id={panelId} className="slip-panel" hidden={!open}>
         {slip.notice !== null && (
