@@ -74,12 +74,14 @@ describe('previousChange and nextChange', () => {
     expect(history.span).toEqual({ from: 100, to: 300 });
     expect(previousChange(history, 250)).toBe(200);
     expect(nextChange(history, 250)).toBe(300);
-    expect(previousChange(history, 260)).toBe(250);
+    // From between two changes, back past the one in force: the board shown changes.
+    expect(previousChange(history, 260)).toBe(200);
     expect(nextChange(history, 120)).toBe(150);
   });
 
   it('say null past either end', () => {
     expect(previousChange(history, 100)).toBeNull();
+    expect(previousChange(history, 140)).toBeNull();
     expect(nextChange(history, 300)).toBeNull();
   });
 
@@ -155,7 +157,7 @@ describe('properties', () => {
     );
   });
 
-  it('stepping next from before the first change visits every change time once, in order, and back again', () => {
+  it('stepping next from before the first change, or back from the last, visits every change time once, in order', () => {
     fc.assert(
       fc.property(historyArb, (recorded) => {
         const h = indexBoardHistory(F, recorded);
@@ -164,7 +166,7 @@ describe('properties', () => {
         const distinct = [...new Set(Object.values(recorded).flatMap((b) => Object.values(b).flatMap((r) => Object.keys(r).map(Number))))].sort((a, b) => a - b);
         expect(forward).toEqual(distinct);
         const backward: number[] = [];
-        for (let t = previousChange(h, 2000); t !== null; t = previousChange(h, t)) backward.push(t);
+        for (let t = h.span?.to ?? null; t !== null; t = previousChange(h, t)) backward.push(t);
         expect(backward).toEqual([...distinct].reverse());
       }),
     );

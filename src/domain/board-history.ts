@@ -108,9 +108,12 @@ export function everRecorded(history: BoardHistory): FixtureOdds {
   return out;
 }
 
-/** The latest change of any price strictly before `atMs`, or null when none was. */
+/**
+ * The change before the one in force at `atMs` (the latest change at or before it), or null when
+ * there is none: stepping back always shows a different board, even from between two changes.
+ */
 export function previousChange(history: BoardHistory, atMs: number): number | null {
-  return history.changeTimes[lastAtOrBefore(history.changeTimes, atMs - 1)] ?? null;
+  return history.changeTimes[lastAtOrBefore(history.changeTimes, atMs) - 1] ?? null;
 }
 
 /** The earliest change of any price strictly after `atMs`, or null when none was. */

@@ -8,7 +8,7 @@ import { ApiClientContext } from '../../api/use-api-client.ts';
 import { LiveBook } from '../../book/book.ts';
 import { fixtureView } from '../../book/book-test-data.ts';
 import { BookContext } from '../../book/use-book.ts';
-import { FIXTURE_ID, catalogue, fixtureOdds, metas } from './board-test-data.ts';
+import { BOOKMAKER_RECORDS, FIXTURE_ID, catalogue, fixtureOdds, metas } from './board-test-data.ts';
 import { FixtureOdds } from './fixture-odds.tsx';
 import type { SlipApi } from './odds-board.tsx';
 
@@ -41,19 +41,11 @@ function renderOdds(route: Route, search = '') {
   return { book };
 }
 
-const BOOKMAKERS = ['alpha', 'beta', 'gamma'].map((bookmaker) => ({
-  bookmaker,
-  bookmakerName: bookmaker.toUpperCase(),
-  maxDelayLiveInSec: 10,
-  maxDelayPregameInSec: 60,
-  maxDelayPregameMainInSec: null,
-}));
-
 function service(odds: ReturnType<typeof fixtureOdds>): Route {
   return (path) => {
     if (path === '/fixtures/odds') return { status: 200, body: [{ ...fixtureView(FIXTURE_ID, 1), odds, bookmakers: Object.keys(odds).length === 0 ? {} : metas() }] };
     if (path === '/markets') return { status: 200, body: catalogue(3) };
-    if (path === '/bookmakers') return { status: 200, body: BOOKMAKERS };
+    if (path === '/bookmakers') return { status: 200, body: BOOKMAKER_RECORDS };
     return { status: 404, body: { error: 'not found' } };
   };
 }

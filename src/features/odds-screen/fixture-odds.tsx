@@ -13,7 +13,7 @@ import { useSettings } from '../../settings/use-settings.ts';
 import { BoardToolbar } from './board-toolbar.tsx';
 import { OddsBoard, type SlipApi } from './odds-board.tsx';
 import { useBoardLayout } from './use-board-layout.ts';
-import { useBoardView } from './use-board-view.ts';
+import { boardDisplayProps, useBoardView } from './use-board-view.ts';
 import { useFixtureSeed } from './use-fixture-seed.ts';
 
 /**
@@ -91,16 +91,9 @@ export function FixtureOdds({ fixtureId, slip }: { readonly fixtureId: string; r
       <OddsBoard
         layout={layout}
         live={live}
-        nameOf={board.nameOf}
-        playerNameOf={board.playerNameOf}
-        method={board.method}
-        showRanges={board.showRanges}
+        {...boardDisplayProps(board)}
         format={format}
         slip={slip}
-        visible={board.visible}
-        hiddenBooks={board.hiddenBooks}
-        commission={board.prefs.commission}
-        mode={board.mode}
         boundOf={board.boundOf}
         peek
       />

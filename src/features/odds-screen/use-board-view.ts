@@ -104,3 +104,17 @@ export function useBoardView(layout: BoardLayout | null, live: boolean): BoardVi
   );
   return { nameOf, boundOf, playerNameOf, prefs, updatePrefs, mode, visible, panelBooks, hiddenBooks, charged, method, showRanges, setParam };
 }
+
+/** The board's props that follow the display state (spread into `<OddsBoard>`). */
+export function boardDisplayProps(view: BoardView) {
+  return {
+    nameOf: view.nameOf,
+    playerNameOf: view.playerNameOf,
+    method: view.method,
+    showRanges: view.showRanges,
+    visible: view.visible,
+    hiddenBooks: view.hiddenBooks,
+    commission: view.prefs.commission,
+    mode: view.mode,
+  } as const;
+}
