@@ -73,6 +73,20 @@ test('the board at a past moment shows each 1X2 price and state that history say
       checked++;
     }
     expect(checked).toBeGreaterThanOrEqual(3 * 2);
+
+    // A past price goes to the ticket check at T, never to the slip.
+    const leg = oddsIds.find((id) => id.split(':')[1] === suspended) ?? '';
+    await page.locator(`[data-odds-id="${leg}"]`).click();
+    await page.getByRole('dialog', { name: 'A past price' }).getByRole('link', { name: /^Check this ticket at / }).click();
+    await expect(page).toHaveURL(/\/settlement\?/);
+    const params = new URL(page.url()).searchParams;
+    expect([params.get('q'), params.get('at'), params.get('book')]).toEqual([leg, new Date(at).toISOString(), suspended]);
+    const placedAt = await page.evaluate((ms) => {
+      const d = new Date(ms);
+      const pad = (n: number) => String(n).padStart(2, '0');
+      return `${String(d.getFullYear())}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+    }, at);
+    await expect(page.getByLabel(/^Placed at/)).toHaveValue(placedAt);
   } finally {
     await suspend(false);
   }
