@@ -1,6 +1,7 @@
 // The board at a past moment in real Chromium against the embedded service: `/fixtures/:id?at=T`
 // shows, for every book of the 1X2 market, the price and state that the raw recorded history says
-// were in force at T — one book suspended by the admin knob at T (and active again since) included.
+// were in force at T — one book suspended by the admin knob at T (and active again since) included;
+// a past price opens the ticket check at T; the live board leads to a past moment and back.
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { admin, kickOffSoccer } from './admin.ts';
 
@@ -87,6 +88,15 @@ test('the board at a past moment shows each 1X2 price and state that history say
       return `${String(d.getFullYear())}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
     }, at);
     await expect(page.getByLabel(/^Placed at/)).toHaveValue(placedAt);
+
+    // The live board leads there: a second ago, then "back to live" drops the moment again.
+    await page.goto(`/fixtures/${fixture.fixtureId}`);
+    await page.getByRole('button', { name: 'The board at a past moment' }).click();
+    await expect(page.getByTestId('past-banner')).toContainText('— historical');
+    expect(new URL(page.url()).searchParams.has('at')).toBe(true);
+    await page.getByRole('link', { name: 'Back to live' }).click();
+    await expect(page.getByTestId('past-banner')).toHaveCount(0);
+    expect(new URL(page.url()).searchParams.has('at')).toBe(false);
   } finally {
     await suspend(false);
   }
