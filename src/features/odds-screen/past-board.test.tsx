@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation, useNavigationType, useSearchParams } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../api/client.ts';
@@ -44,15 +44,20 @@ function Page() {
   return <PastBoard fixtureId={FIXTURE_ID} atText={params.get('at') ?? ''} />;
 }
 
-function renderPast(at: string) {
+function renderPast(at: string, { unknown = false } = {}) {
   const asked: string[] = [];
   const fetch = (input: RequestInfo | URL): Promise<Response> => {
     const url = new URL(input instanceof Request ? input.url : String(input));
     const path = url.pathname.replace(/^\/en/, '');
     asked.push(path);
+    if (unknown && path === '/fixtures/odds/historical') {
+      return Promise.resolve(new Response(JSON.stringify({ error: 400, message: 'Unknown fixtureId.', code: 'invalid_filters' }), { status: 400 }));
+    }
     const body =
       path === '/fixtures'
-        ? [fixtureView(FIXTURE_ID, 1)]
+        ? unknown
+          ? []
+          : [fixtureView(FIXTURE_ID, 1)]
         : path === '/bookmakers'
           ? BOOKMAKER_RECORDS
           : path === '/markets'
@@ -167,5 +172,17 @@ describe('PastBoard', () => {
     const future = new Date(Date.now() + 3_600_000).toISOString();
     renderPast(future);
     expect((await screen.findByTestId('past-moment-error')).textContent).toBe(`at=${future} is in the future: the board has a past only up to now.See the live board`);
+  });
+
+  it('says the service does not know an unknown fixture rather than quoting the history\'s refusal', async () => {
+    const { asked } = renderPast(AT, { unknown: true });
+    await screen.findByText(/does not know fixture/);
+    // Once the history's 400 is in as well, the page still names the fixture as unknown.
+    await waitFor(() => {
+      expect(asked).toContain('/fixtures/odds/historical');
+    });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.getByText(/does not know fixture/).textContent).toMatch(/or your API key may not see it/);
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

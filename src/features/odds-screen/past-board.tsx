@@ -54,7 +54,8 @@ export function PastBoard({ fixtureId, atText }: { readonly fixtureId: string; r
   const asked = parseBoardMoment(atText, now);
   const history = useQuery({
     ...fixtureBoardHistoryQuery(client, fixtureId, books, statusId === 2 || statusId === 3),
-    enabled: asked.ok && books.length > 0 && fixture.data != null,
+    // Not waiting for the fixture's view: the history is the long request, it starts at once.
+    enabled: asked.ok && books.length > 0,
   });
   const index = useMemo(() => (history.data === undefined ? null : indexBoardHistory(fixtureId, history.data.odds)), [fixtureId, history.data]);
   // A moment up to the last recorded change is past, whatever the clock said when the page opened.
@@ -117,16 +118,16 @@ export function PastBoard({ fixtureId, atText }: { readonly fixtureId: string; r
       </div>
     );
   }
-  const failed = fixture.error ?? bookmakerList.error ?? history.error ?? catalogue.error;
-  if (failed !== null) {
-    return <QueryFailure error={failed} onRetry={() => void Promise.all([fixture.refetch(), bookmakerList.refetch(), history.refetch(), catalogue.refetch()])} />;
-  }
   if (fixture.data === null) {
     return (
       <p className="empty-state" role="status">
         The service does not know fixture <code>{fixtureId}</code>, or your API key may not see it. <Link to="/fixtures">Fixtures</Link>
       </p>
     );
+  }
+  const failed = fixture.error ?? bookmakerList.error ?? history.error ?? catalogue.error;
+  if (failed !== null) {
+    return <QueryFailure error={failed} onRetry={() => void Promise.all([fixture.refetch(), bookmakerList.refetch(), history.refetch(), catalogue.refetch()])} />;
   }
   if (built.error !== null) {
     return (
