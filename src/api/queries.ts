@@ -3,6 +3,7 @@
 // book (src/book), which a snapshot from ./snapshots.ts only seeds.
 import { queryOptions } from '@tanstack/react-query';
 import type { ApiClient, ClvQuery, FixtureFilters, FixtureHistoryQuery, FuturesFilters } from './client.ts';
+import type { FixtureHistoricalOddsResponse } from '../wire/schemas.ts';
 import {
   bookmakerKeys,
   fixtureKeys,
@@ -139,6 +140,33 @@ export function fixtureHistoryQuery(client: ApiClient, query: FixtureHistoryQuer
     queryKey: fixtureKeys.history(fixtureId, oddsIds, range),
     queryFn: () => client.fixtureHistory({ fixtureId, ...(oddsIds === undefined ? {} : { oddsIds }), ...range }),
     staleTime: HISTORY_STALE_MS,
+  });
+}
+
+/** Bookmakers per request of a board's history: a 16-book fixture in four answers of ~350 KB. */
+export const BOARD_HISTORY_BOOKS_PER_REQUEST = 4;
+
+/**
+ * Every recorded price of a fixture at `bookmakers` (the board at a past moment), asked by
+ * bookmaker rather than by oddsId: the URL stays a few slugs long however many prices the board
+ * has (a list of oddsIds would need one request per 100 to keep the request header small), and a
+ * 16-book fixture costs 4 requests of the endpoint's 200 a minute. `final`: the fixture is over,
+ * its history will not grow, so it is never refetched.
+ */
+export function fixtureBoardHistoryQuery(client: ApiClient, fixtureId: string, bookmakers: readonly string[], final: boolean) {
+  const sorted = [...new Set(bookmakers)].sort();
+  return queryOptions({
+    queryKey: fixtureKeys.history(fixtureId, undefined, { bookmakers: sorted }),
+    queryFn: async (): Promise<FixtureHistoricalOddsResponse> => {
+      const groups: string[][] = [];
+      for (let i = 0; i < sorted.length; i += BOARD_HISTORY_BOOKS_PER_REQUEST) groups.push(sorted.slice(i, i + BOARD_HISTORY_BOOKS_PER_REQUEST));
+      const answers = await Promise.all(groups.map((group) => client.fixtureHistory({ fixtureId, bookmakers: group })));
+      const odds: FixtureHistoricalOddsResponse['odds'] = {};
+      // Each answer holds its own bookmakers: the merge never overwrites one with another.
+      for (const answer of answers) Object.assign(odds, answer.odds);
+      return { fixtureId, odds };
+    },
+    staleTime: final ? Number.POSITIVE_INFINITY : HISTORY_STALE_MS,
   });
 }
 

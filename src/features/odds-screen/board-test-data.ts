@@ -9,6 +9,15 @@ export const BOOKS = ['alpha', 'beta', 'gamma'] as const;
 export const MARKET_COUNT = 40;
 export const UPDATED_AT = '2026-01-01T00:00:00Z';
 
+/** `GET /bookmakers` records of the books: names in capitals. */
+export const BOOKMAKER_RECORDS = BOOKS.map((bookmaker) => ({
+  bookmaker,
+  bookmakerName: bookmaker.toUpperCase(),
+  maxDelayLiveInSec: 10,
+  maxDelayPregameInSec: 60,
+  maxDelayPregameMainInSec: null,
+}));
+
 /** marketId of line `i` (0-based); its outcomes are Over `2i + 10000` and Under `2i + 10001`. */
 export const marketIdOf = (i: number): number => 1000 + i;
 export const overOf = (i: number): number => 10000 + 2 * i;

@@ -3,7 +3,8 @@
 // injuries, stats, external ids) folded into one line above the board until asked for, the
 // links to line movement and the settlement sheet on the odds heading's line, and the slip. A finished fixture shows its
 // result and closing prices instead of the board, a cancelled one says it has none; every
-// fixture links to its line movement.
+// fixture links to its line movement. With `?at=<ISO time>` the board is the one of that past
+// moment (./past-board.tsx), whatever the fixture's status now.
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -18,13 +19,15 @@ import { SlipDrawer } from '../slip/slip-drawer.tsx';
 import { useSlip } from '../slip/use-slip.ts';
 import { FixtureFinal } from './fixture-final.tsx';
 import { FixtureOdds } from './fixture-odds.tsx';
+import { AT_PARAM, PastBoard } from './past-board.tsx';
 
 /** The endpoints a fixture's page uses: its "not offered" line names those the service lacks. */
 const PAGE_ENDPOINTS = ['/fixtures/odds', '/markets', '/bookmakers', '/players', '/fixtures/odds/clv', '/fixtures/injuries', '/fixtures/lineups', '/fixtures/stats', '/mapping/fixtures'];
 
 export function FixturePage() {
   const { fixtureId = '' } = useParams();
-  const [searchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const atText = searchParams.get(AT_PARAM);
   // A link to a tab (`?info=injuries`) opens the extras; otherwise they wait folded.
   const [extrasOpen, setExtrasOpen] = useState(() => searchParams.has(EXTRAS_PARAM));
   const slip = useSlip();
@@ -51,13 +54,31 @@ export function FixturePage() {
       </details>
       <section aria-labelledby="odds-title" className="odds-section">
         <div className="odds-section-head">
-          <h3 id="odds-title">{statusId === 2 ? 'Result and closing prices' : 'Odds'}</h3>
+          <h3 id="odds-title">{atText !== null ? 'Odds at a past moment' : statusId === 2 ? 'Result and closing prices' : 'Odds'}</h3>
           <Link to={`/fixtures/${encodeURIComponent(fixtureId)}/history`}>Line movement and closing lines</Link>
           <Link className="settlement-link" to={`/settlement/${encodeURIComponent(fixtureId)}`}>
             Settlement sheet
           </Link>
+          {atText === null && (
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => {
+                // A second ago: the latest moment that is surely past when the board reads it.
+                setSearchParams((current) => {
+                  const next = new URLSearchParams(current);
+                  next.set(AT_PARAM, new Date(Date.now() - 1000).toISOString());
+                  return next;
+                });
+              }}
+            >
+              The board at a past moment
+            </button>
+          )}
         </div>
-        {statusId === 2 && sportId !== undefined ? (
+        {atText !== null ? (
+          <PastBoard key={fixtureId} fixtureId={fixtureId} atText={atText} />
+        ) : statusId === 2 && sportId !== undefined ? (
           <FixtureFinal key={fixtureId} fixtureId={fixtureId} sportId={sportId} />
         ) : statusId === 3 ? (
           <p className="empty-state" role="status">

@@ -40,7 +40,15 @@ export interface OddsBoardProps {
   readonly method: DevigMethod;
   readonly showRanges: boolean;
   readonly format: OddsFormat;
-  readonly slip: SlipApi;
+  /** The live slip a click (or Enter) on a price adds to; none: prices show no slip state. */
+  readonly slip?: SlipApi;
+  /**
+   * What a click (or Enter) on a price does instead of toggling it on the slip: the board at a
+   * past moment offers the ticket check there (a past price never goes to the live slip).
+   */
+  readonly onPick?: (oddsId: string) => void;
+  /** Whether a moved price flashes (default true); the board at a past moment moves without. */
+  readonly flash?: boolean;
   /** The layout columns shown, in display order; default all, in the layout's order. */
   readonly visible?: readonly number[];
   /** Books left out of best price, arbitrage and EV (the hidden ones). */
@@ -75,7 +83,7 @@ function selectedColumnsOf(oddsIds: readonly string[], legs: ReadonlySet<string>
 }
 
 export function OddsBoard(props: OddsBoardProps) {
-  const { layout, live, nameOf, playerNameOf, method, showRanges, format, slip, hiddenBooks, commission, mode = 'comfortable', boundOf = NO_BOUND, peek: peekOn = false } = props;
+  const { layout, live, nameOf, playerNameOf, method, showRanges, format, slip, onPick, flash = true, hiddenBooks, commission, mode = 'comfortable', boundOf = NO_BOUND, peek: peekOn = false } = props;
   const book = useLiveBook();
   const { columns, fixtureId } = layout;
   const allColumns = useMemo(() => columns.map((_, i) => i), [columns]);
@@ -101,14 +109,17 @@ export function OddsBoard(props: OddsBoardProps) {
   }, []);
 
   // A stable handler for every cell: the slip object changes with its legs, the cells need not.
-  const slipRef = useRef(slip);
+  const pickRef = useRef({ onPick, slip });
   useEffect(() => {
-    slipRef.current = slip;
-  }, [slip]);
+    pickRef.current = { onPick, slip };
+  }, [onPick, slip]);
   const onToggle = useCallback((oddsId: string) => {
-    slipRef.current.toggle(oddsId);
+    const { onPick: pick, slip: current } = pickRef.current;
+    if (pick !== undefined) pick(oddsId);
+    else current?.toggle(oddsId);
   }, []);
-  const legs = useMemo(() => new Set(slip.legs), [slip.legs]);
+  const slipLegs = slip?.legs;
+  const legs = useMemo(() => new Set(slipLegs), [slipLegs]);
 
   const scrollRef = useRef<HTMLDivElement | null>(null);
   // TanStack Virtual keeps its state outside React; its measurements are read during render by design.
@@ -242,6 +253,7 @@ export function OddsBoard(props: OddsBoardProps) {
             format={format}
             method={method}
             showRange={showRanges}
+            flash={flash}
             onToggle={onToggle}
             top={top}
             height={height}

@@ -31,13 +31,15 @@ export interface OutcomeRowProps {
   readonly format: OddsFormat;
   readonly method: DevigMethod;
   readonly showRange: boolean;
+  /** Whether a moved price flashes. */
+  readonly flash: boolean;
   readonly onToggle: (oddsId: string) => void;
   readonly top: number;
   readonly height: number;
 }
 
 export const OutcomeRow = memo(function OutcomeRow(props: OutcomeRowProps) {
-  const { market, rowIndex, store, gridRow, activeCol, selectedColumns, columns, visible, memory, nameOf, format, method, showRange, onToggle, top, height } = props;
+  const { market, rowIndex, store, gridRow, activeCol, selectedColumns, columns, visible, memory, nameOf, format, method, showRange, flash, onToggle, top, height } = props;
   const row = market.rows[rowIndex];
   if (row === undefined) return null;
   const selected = new Set(selectedColumns === '' ? [] : selectedColumns.split(',').map(Number));
@@ -67,6 +69,7 @@ export const OutcomeRow = memo(function OutcomeRow(props: OutcomeRowProps) {
             bookmakerName={nameOf(columns[column] ?? '')}
             onToggle={onToggle}
             memory={memory}
+            flash={flash}
           />
         );
       })}

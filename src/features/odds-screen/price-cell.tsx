@@ -49,6 +49,8 @@ export interface PriceCellProps {
   readonly onToggle: (oddsId: string) => void;
   /** Where the cell leaves its previous price when it moves (for the peek). */
   readonly memory: PriceMemory;
+  /** Whether a move flashes (the board at a past moment steps without flashing). */
+  readonly flash?: boolean;
 }
 
 function useFlash(entry: OddsEntry | undefined): { readonly direction: PriceDirection; readonly key: number } {
@@ -65,7 +67,7 @@ function useFlash(entry: OddsEntry | undefined): { readonly direction: PriceDire
 }
 
 export const PriceCell = memo(function PriceCell(props: PriceCellProps) {
-  const { oddsId, store, rowIndex, column, gridRow, gridCol, tabStop, selected, format, bookmakerName, onToggle, memory } = props;
+  const { oddsId, store, rowIndex, column, gridRow, gridCol, tabStop, selected, format, bookmakerName, onToggle, memory, flash: flashOn = true } = props;
   const entry = useOdds(oddsId);
   // Runs only when this cell's price changed: the previous one goes to the board's memory.
   const shown = useRef(entry);
@@ -116,7 +118,7 @@ export const PriceCell = memo(function PriceCell(props: PriceCellProps) {
         <span className="odds-book" aria-hidden="true">
           {shortBookName(bookmakerName)}
         </span>
-        <span className={flash.direction === 'none' ? 'odds-value' : `odds-value flash-${flash.direction}-${String(flash.key % 2)}`}>
+        <span className={flash.direction === 'none' || !flashOn ? 'odds-value' : `odds-value flash-${flash.direction}-${String(flash.key % 2)}`}>
           {formatPrice(entry.price, format)}
         </span>
         {mark !== '' && (
