@@ -233,7 +233,8 @@ test('focusing a price with the keyboard shows its peek: age and opening price',
   }
   const oddsId = await page.evaluate(() => document.activeElement?.getAttribute('data-odds-id') ?? null);
   expect(oddsId).not.toBeNull();
-  const peek = page.getByRole('tooltip');
+  // A group, not a tooltip: the peek holds the "Track this bet" link.
+  const peek = page.getByRole('group', { name: /price details$/u });
   await expect(peek).toHaveAttribute('data-peek-odds-id', oddsId ?? '');
   await expect(peek.locator('[data-peek="age"]')).toHaveText(/^\d+ (s|min \d+ s|h \d+ min) \(since .+\)$/);
   await expect(peek.locator('[data-peek="opening"]')).toHaveText(/^\d+\.\d\d at .+$/, { timeout: 10_000 });
