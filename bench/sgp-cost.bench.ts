@@ -20,6 +20,7 @@ import { JOINT_WORK_LIMIT, WorkBudget } from '../service/pricing/joint-states.ts
 import type { InPlayState } from '../service/pricing/score-model.ts';
 import { PRE_MATCH } from '../service/pricing/score-model.ts';
 import { SimulatedSgpBackends, requestJointPricing } from '../service/sgp/backends.ts';
+import { SGP_WORK_LIMIT } from '../service/sgp/book-joint.ts';
 import type { SgpAnswer, SgpQuoteRequest } from '../service/sgp/backends.ts';
 import { memoSubsetWinProbabilities, memoWinProbability } from '../service/sgp/model-legs.ts';
 import { defaultSgpKnobs } from '../service/sgp/port.ts';
@@ -268,7 +269,7 @@ for (const sport of SPORTS.filter((s) => ONLY === null || ONLY.includes(s.name))
       unit: 'ms',
       baseline: { label: "the same legs' jointFairPrice alone (the call timed before issue 20)", value: worst.oldMs },
       target: { op: '<=', value: 20 },
-      note: `${worst.label}; ${worst.work.toExponential(2)} work units of ${JOINT_WORK_LIMIT.toExponential(0)}`,
+      note: `${worst.label}; ${worst.work.toExponential(2)} work units of ${SGP_WORK_LIMIT.toExponential(0)}`,
     });
   }
   const nonProps = (catalogue.bySport.get(sport.sportId) ?? []).filter((m) => !m.playerProp);
@@ -291,6 +292,6 @@ if (rates.length > 0) {
     unit: 'units/ms',
     baseline: null,
     target: null,
-    note: `${slowest.label}; the budget of ${JOINT_WORK_LIMIT.toExponential(1)} units is ${(JOINT_WORK_LIMIT / slowest.unitsPerMs).toFixed(1)} ms at this rate`,
+    note: `${slowest.label}; the SGP budget of ${SGP_WORK_LIMIT.toExponential(1)} units is ${(SGP_WORK_LIMIT / slowest.unitsPerMs).toFixed(1)} ms at this rate`,
   });
 }

@@ -194,7 +194,16 @@ export function containedSinglesCap(
   return cap;
 }
 
+/**
+ * Work units of one book's SGP: the fit's subset joints and the cap's checks together. Half of
+ * `JOINT_WORK_LIMIT`: bench:sgp-cost measures 5–6·10⁵ charged units per CPU ms on the heavy
+ * paths of this 2-core machine under load (segment elimination, the tennis joint), so 2·10⁷
+ * took ~50 ms to refuse and 10⁷ takes ≤ 20 ms. Every combination the bench quoted before stays
+ * under it (the heaviest, basketball spread + total + first-half total, charges 9.5·10⁶).
+ */
+export const SGP_WORK_LIMIT = JOINT_WORK_LIMIT / 2;
+
 /** The budget of one book's SGP: the fit's subset joints and the cap's checks together. */
 export function sgpBudget(): WorkBudget {
-  return new WorkBudget(JOINT_WORK_LIMIT);
+  return new WorkBudget(SGP_WORK_LIMIT);
 }
