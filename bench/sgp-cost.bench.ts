@@ -15,13 +15,14 @@ import { bookmakerBySlug } from '../service/catalogue/bookmakers.ts';
 import { findMarket, getCatalogue } from '../service/catalogue/catalogue.ts';
 import type { CatalogueMarket } from '../service/catalogue/types.ts';
 import { createFixturePricer } from '../service/pricing/fixture-pricer.ts';
-import type { FixturePricer, ModelParams, SgpLeg, WinProbability } from '../service/pricing/fixture-pricer.ts';
+import type { FixturePricer, ModelParams, SgpLeg, SubsetWinProbabilities, WinProbability } from '../service/pricing/fixture-pricer.ts';
 import { JOINT_WORK_LIMIT, WorkBudget } from '../service/pricing/joint-states.ts';
 import type { InPlayState } from '../service/pricing/score-model.ts';
 import { PRE_MATCH } from '../service/pricing/score-model.ts';
 import { SimulatedSgpBackends, requestJointPricing } from '../service/sgp/backends.ts';
+import { SGP_WORK_LIMIT } from '../service/sgp/book-joint.ts';
 import type { SgpAnswer, SgpQuoteRequest } from '../service/sgp/backends.ts';
-import { memoWinProbability } from '../service/sgp/model-legs.ts';
+import { memoSubsetWinProbabilities, memoWinProbability } from '../service/sgp/model-legs.ts';
 import { defaultSgpKnobs } from '../service/sgp/port.ts';
 import { chooseOfferedMarkets } from '../service/sim/fixture-runtime.ts';
 import { PricingQuotes } from '../service/sim/pricing-adapter.ts';
@@ -165,6 +166,7 @@ const backends = new SimulatedSgpBackends({ now: () => 0 }, defaultSgpKnobs());
 function quoteOnce(sport: Sport, state: InPlayState, request: Omit<SgpQuoteRequest, 'pricing'>, spent: { work: number }): SgpAnswer {
   const pricer = createFixturePricer(sport.params, state);
   const wins = new Map<string, WinProbability>();
+  const subsets = new Map<string, SubsetWinProbabilities>();
   const pricing = requestJointPricing({
     jointFairPrice: () => 'unknown_fixture',
     winProbability: (_fixtureId, legs, budget) => {
@@ -172,6 +174,12 @@ function quoteOnce(sport: Sport, state: InPlayState, request: Omit<SgpQuoteReque
       const win = memoWinProbability(pricer, catalogue, wins, legs, budget);
       spent.work += (budget?.used ?? 0) - before;
       return win;
+    },
+    subsetWinProbabilities: (_fixtureId, legs, budget) => {
+      const before = budget?.used ?? 0;
+      const table = memoSubsetWinProbabilities(pricer, catalogue, subsets, legs, budget);
+      spent.work += (budget?.used ?? 0) - before;
+      return table;
     },
   });
   return backends.price({ ...request, pricing });
@@ -232,6 +240,11 @@ function timeCombo(sport: Sport, state: InPlayState, specs: readonly LegSpec[]):
   return { label, legs: legs.length, ms, outcome, work: spent.work, oldMs };
 }
 
+/** Work units per CPU millisecond of every combination that charged at least 10⁶ units (the budget's calibration). */
+const rates: { readonly label: string; readonly unitsPerMs: number }[] = [];
+const quotedSet: string[] = [];
+const refusedSet: string[] = [];
+
 for (const sport of SPORTS.filter((s) => ONLY === null || ONLY.includes(s.name))) {
   let worst: Timed | null = null;
   for (const specs of COMBOS[sport.name] ?? []) {
@@ -244,6 +257,9 @@ for (const sport of SPORTS.filter((s) => ONLY === null || ONLY.includes(s.name))
       `${sport.name} ${String(timed.legs)} legs (${timed.label}): ${timed.ms.toFixed(1)} ms, ${timed.outcome}, ${timed.work.toExponential(2)} units; jointFairPrice alone ${timed.oldMs.toFixed(1)} ms`,
     );
     if (worst === null || timed.ms > worst.ms) worst = timed;
+    const name = `${sport.name} ${String(timed.legs)} legs (${timed.label})`;
+    (timed.outcome.startsWith('quoted') ? quotedSet : refusedSet).push(timed.outcome.startsWith('quoted') ? name : `${name}: ${timed.outcome}`);
+    if (timed.work >= 1e6) rates.push({ label: `${sport.name} ${String(timed.legs)} legs`, unitsPerMs: timed.work / timed.ms });
   }
   if (worst !== null) {
     reportRow({
@@ -253,7 +269,7 @@ for (const sport of SPORTS.filter((s) => ONLY === null || ONLY.includes(s.name))
       unit: 'ms',
       baseline: { label: "the same legs' jointFairPrice alone (the call timed before issue 20)", value: worst.oldMs },
       target: { op: '<=', value: 20 },
-      note: `${worst.label}; ${worst.work.toExponential(2)} work units of ${JOINT_WORK_LIMIT.toExponential(0)}`,
+      note: `${worst.label}; ${worst.work.toExponential(2)} work units of ${SGP_WORK_LIMIT.toExponential(0)}`,
     });
   }
   const nonProps = (catalogue.bySport.get(sport.sportId) ?? []).filter((m) => !m.playerProp);
@@ -262,4 +278,20 @@ for (const sport of SPORTS.filter((s) => ONLY === null || ONLY.includes(s.name))
     for (const m of nonProps) pricer.fairProbabilities(m, 0);
   });
   reportRow({ bench: BENCH, metric: `model reprice, ${sport.name} (${String(nonProps.length)} markets, pre-match)`, value: repriceMs, unit: 'ms', baseline: null, target: null });
+}
+
+console.log(`quoted (${String(quotedSet.length)}):\n  ${quotedSet.join('\n  ')}`);
+console.log(`refused (${String(refusedSet.length)}):\n  ${refusedSet.join('\n  ')}`);
+if (rates.length > 0) {
+  for (const r of rates) console.log(`work rate, ${r.label}: ${(r.unitsPerMs / 1000).toFixed(0)}·10³ units/ms`);
+  const slowest = rates.reduce((a, b) => (b.unitsPerMs < a.unitsPerMs ? b : a));
+  reportRow({
+    bench: BENCH,
+    metric: 'work budget: units per CPU ms, slowest combination charging ≥ 10⁶ units',
+    value: slowest.unitsPerMs,
+    unit: 'units/ms',
+    baseline: null,
+    target: null,
+    note: `${slowest.label}; the SGP budget of ${SGP_WORK_LIMIT.toExponential(1)} units is ${(SGP_WORK_LIMIT / slowest.unitsPerMs).toFixed(1)} ms at this rate`,
+  });
 }

@@ -122,6 +122,9 @@ export type WinProbability =
     }
   | { readonly kind: 'not_combinable'; readonly reason: NotCombinableReason; readonly detail: string };
 
+/** P(every leg of S wins) by subset bit mask (`subsetWinProbabilities`), or why the legs have none. */
+export type SubsetWinProbabilities = Float64Array | Extract<WinProbability, { kind: 'not_combinable' }>;
+
 /** A leg's push, half and void mass above this counts as "can push" (below it is pruning noise). */
 export const PUSH_MASS = 1e-12;
 
@@ -147,6 +150,15 @@ export interface FixturePricer {
    * outcomes of one market, a leg the model cannot price, or a joint beyond `budget`.
    */
   winProbability(legs: readonly SgpLeg[], budget?: WorkBudget): WinProbability;
+  /**
+   * P(every leg of S wins) for every subset S of the legs at once, indexed by bit mask (bit i:
+   * leg i; index 0, the empty set, is 1): the numbers `winProbability` gives each subset, one
+   * leg read off its row. Models priced from their joint (tennis, esports) take one pass over the
+   * joint of all the legs, carrying each state's products over the subsets; segment sports and
+   * legs with a player prop are priced subset by subset. `not_combinable` as `winProbability`
+   * answers for the whole set (or the first subset refused).
+   */
+  subsetWinProbabilities(legs: readonly SgpLeg[], budget?: WorkBudget): SubsetWinProbabilities;
   /** The distribution of a score row, or null when the model has no such row. */
   row(period: string, unit: ScoreUnit): RowDistribution | null;
 }
@@ -343,16 +355,87 @@ class Pricer implements FixturePricer {
     return { kind: 'priced', probability, pushable };
   }
 
+  subsetWinProbabilities(legs: readonly SgpLeg[], budget: WorkBudget = new WorkBudget(JOINT_WORK_LIMIT)): SubsetWinProbabilities {
+    const n = legs.length;
+    if (n === 0) throw new PricingError('a same-game parlay needs at least one leg');
+    if (n > MAX_SUBSET_LEGS) throw new PricingError(`subset probabilities of ${String(n)} legs: at most ${String(MAX_SUBSET_LEGS)}`);
+    const size = 1 << n;
+    const allWin = new Float64Array(size);
+    allWin[0] = 1;
+    // The whole set first: its refusal (same market, order, budget) is the answer, as before.
+    const onePass = legs.some((leg) => leg.market.playerProp) || this.model.expectation !== undefined ? null : this.jointSubsets(legs, allWin, budget);
+    if (onePass === null) {
+      const whole = this.winProbability(legs, budget);
+      if (whole.kind !== 'priced') return whole;
+      allWin[size - 1] = whole.probability;
+      for (let mask = 3; mask < size - 1; mask += 1) {
+        if ((mask & (mask - 1)) === 0) continue;
+        const p = this.winProbability(legs.filter((_leg, i) => (mask & (1 << i)) !== 0), budget);
+        if (p.kind !== 'priced') return p;
+        allWin[mask] = p.probability;
+      }
+    } else if (onePass !== true) return onePass;
+    // One leg is its row's won mass (the single's own number), as `winProbability` reads it.
+    for (let i = 0; i < n; i += 1) {
+      const leg = legs[i];
+      if (leg === undefined) continue;
+      const masses = leg.market.playerProp ? this.propMasses(leg.market, leg.playerId, leg.outcomeName) : this.gridMasses(leg.market, leg.outcomeName);
+      if (masses === null) return notCombinable('unpriceable_leg', `no model for market ${String(leg.market.marketId)} outcome ${leg.outcomeName}`);
+      allWin[1 << i] = masses.won;
+    }
+    return allWin;
+  }
+
+  /**
+   * Every subset's E[Π 1{won}] in one pass over the joint of all the legs' views, written into
+   * `allWin` (true), or why the legs have none. Per state, the product over subset S is the
+   * product over S without its lowest leg times that leg's value: 2ⁿ multiplies a state.
+   */
+  private jointSubsets(legs: readonly SgpLeg[], allWin: Float64Array, budget: WorkBudget): true | NotCombinable {
+    const same = sameMarket(legs);
+    if (same !== null) return same;
+    const views = this.gridViews(legs, () => WIN_INDICATOR);
+    if ('kind' in views) return views;
+    const { dims, evaluators } = views;
+    let joint: ReturnType<ScoreModel['joint']>;
+    try {
+      joint = this.model.joint(dims, budget);
+      if (joint === null) return notCombinable('unpriceable_leg', 'a leg is on a row this model does not have');
+      // Each state evaluates every leg (memoised), then multiplies out the subsets.
+      budget.charge(joint.states.count() * ((evaluators.length + 1) * FACTOR_WORK + allWin.length));
+    } catch (error) {
+      if (error instanceof JointTooLargeError) return notCombinable('joint_too_large', error.message);
+      throw error;
+    }
+    const { states } = joint;
+    const values = new Int32Array(states.lo.length);
+    const factor = new Float64Array(evaluators.length);
+    const product = new Float64Array(allWin.length);
+    const lowest = new Int32Array(allWin.length);
+    for (let mask = 1; mask < allWin.length; mask += 1) lowest[mask] = 31 - Math.clz32(mask & -mask);
+    states.forEach((key, p) => {
+      states.decode(key, values);
+      evaluators.forEach((evaluator, i) => {
+        factor[i] = joint.present(evaluator.first, values) ? evaluator.expectedReturn(values) : 1;
+      });
+      product[0] = p;
+      for (let mask = 1; mask < product.length; mask += 1) {
+        const low = lowest[mask] ?? 0;
+        const v = (product[mask ^ (1 << low)] ?? 0) * (factor[low] ?? 0);
+        product[mask] = v;
+        allWin[mask] = (allWin[mask] ?? 0) + v;
+      }
+    });
+    const whole = allWin[allWin.length - 1] ?? 0;
+    allWin[0] = 1;
+    if (!Number.isFinite(whole)) throw new PricingError('subset probabilities are not finite');
+    return true;
+  }
+
   /** E[Π payoff(legᵢ)] over the model's joint distribution, or why the legs have none. */
   private expectation(legs: readonly SgpLeg[], payoffOf: (leg: SgpLeg) => Payoff, budget: WorkBudget): number | NotCombinable {
-    const seen = new Set<string>();
-    for (const leg of legs) {
-      const key = `${String(leg.market.marketId)}:${String(leg.market.playerProp ? leg.playerId : 0)}`;
-      if (seen.has(key)) {
-        return notCombinable('same_market', `two legs are outcomes of market ${String(leg.market.marketId)}`);
-      }
-      seen.add(key);
-    }
+    const same = sameMarket(legs);
+    if (same !== null) return same;
     const propLegs = legs.filter((leg) => leg.market.playerProp);
     const gridLegs = legs.filter((leg) => !leg.market.playerProp);
     const props = this.propsExpectation(propLegs, payoffOf);
@@ -397,9 +480,8 @@ class Pricer implements FixturePricer {
     return expectation;
   }
 
-  /** E[Π payoff] of the legs on the score rows, from the model's joint distribution. */
-  private gridExpectation(legs: readonly SgpLeg[], payoffOf: (leg: SgpLeg) => Payoff, budget: WorkBudget): number | NotCombinable {
-    if (legs.length === 0) return 1;
+  /** The views the grid legs read (a cell leg reads two) and each leg's evaluator over them. */
+  private gridViews(legs: readonly SgpLeg[], payoffOf: (leg: SgpLeg) => Payoff): { dims: DimSpec[]; evaluators: LegEvaluator[] } | NotCombinable {
     const dims: DimSpec[] = [];
     const dimIndex = new Map<string, number>();
     const dimOf = (period: string, unit: ScoreUnit, projection: ScoreProjection): number => {
@@ -430,6 +512,15 @@ class Pricer implements FixturePricer {
       const second = projection === 'cell' ? dimOf(period, unit, 'team2') : -1;
       evaluators.push(new LegEvaluator(selection, payoffOf(leg), first, second));
     }
+    return { dims, evaluators };
+  }
+
+  /** E[Π payoff] of the legs on the score rows, from the model's joint distribution. */
+  private gridExpectation(legs: readonly SgpLeg[], payoffOf: (leg: SgpLeg) => Payoff, budget: WorkBudget): number | NotCombinable {
+    if (legs.length === 0) return 1;
+    const views = this.gridViews(legs, payoffOf);
+    if ('kind' in views) return views;
+    const { dims, evaluators } = views;
     if (this.model.expectation !== undefined) {
       const expectation = this.model.expectation(dims, evaluators, budget);
       return expectation ?? notCombinable('unpriceable_leg', 'a leg is on a row this model does not have');
@@ -499,6 +590,20 @@ class LegEvaluator implements ExpectationFactor {
 }
 
 type NotCombinable = Extract<JointPrice, { kind: 'not_combinable' }>;
+
+/** Most legs `subsetWinProbabilities` takes: 2ⁿ subsets (the SGP fit stops at 8 legs). */
+export const MAX_SUBSET_LEGS = 16;
+
+/** `same_market` when two legs are outcomes of one market (one player's, for a prop), else null. */
+function sameMarket(legs: readonly SgpLeg[]): NotCombinable | null {
+  const seen = new Set<string>();
+  for (const leg of legs) {
+    const key = `${String(leg.market.marketId)}:${String(leg.market.playerProp ? leg.playerId : 0)}`;
+    if (seen.has(key)) return notCombinable('same_market', `two legs are outcomes of market ${String(leg.market.marketId)}`);
+    seen.add(key);
+  }
+  return null;
+}
 
 function notCombinable(reason: NotCombinableReason, detail: string): NotCombinable {
   return { kind: 'not_combinable', reason, detail };

@@ -12,7 +12,7 @@ import { getCatalogue } from '../catalogue/catalogue.ts';
 import type { BookmakerProfile, SgpProfile } from '../catalogue/types.ts';
 import { BETFAIR_LADDER } from '../pricing/quoting.ts';
 import type { FoundLeg } from './legs.ts';
-import type { JointPrice, WinProbability } from '../pricing/fixture-pricer.ts';
+import type { JointPrice, SubsetWinProbabilities, WinProbability } from '../pricing/fixture-pricer.ts';
 import type { WorkBudget } from '../pricing/joint-states.ts';
 import { bookJoint, bookNoVig, containedSinglesCap, sgpBudget } from './book-joint.ts';
 import type { QuotedSingle } from './book-joint.ts';
@@ -35,7 +35,7 @@ export interface SgpQuoteRequest {
 }
 
 /** The part of the port the backends price with. */
-export type JointPricing = Pick<ParlayDataPort, 'jointFairPrice' | 'winProbability'>;
+export type JointPricing = Pick<ParlayDataPort, 'jointFairPrice' | 'winProbability' | 'subsetWinProbabilities'>;
 
 /**
  * The port's joint pricing, remembered for one request: every book of an SGP request prices the
@@ -45,6 +45,8 @@ export type JointPricing = Pick<ParlayDataPort, 'jointFairPrice' | 'winProbabili
 export function requestJointPricing(port: JointPricing): JointPricing {
   const joints = new Map<string, JointPrice | 'unknown_fixture'>();
   const wins = new Map<string, WinProbability | 'unknown_fixture'>();
+  const subsets = new Map<string, SubsetWinProbabilities | 'unknown_fixture'>();
+  const subsetsOf = port.subsetWinProbabilities?.bind(port);
   return {
     jointFairPrice(fixtureId: string, legs: readonly LegRef[]) {
       const key = `${fixtureId}|${legsKey(legs)}`;
@@ -64,6 +66,18 @@ export function requestJointPricing(port: JointPricing): JointPricing {
       }
       return win;
     },
+    subsetWinProbabilities:
+      subsetsOf === undefined
+        ? undefined
+        : (fixtureId: string, legs: readonly LegRef[], budget?: WorkBudget) => {
+            const key = `${fixtureId}|${legsKey(legs)}`;
+            let table = subsets.get(key);
+            if (table === undefined) {
+              table = subsetsOf(fixtureId, legs, budget);
+              if (table === 'unknown_fixture' || table instanceof Float64Array || table.reason !== 'joint_too_large') subsets.set(key, table);
+            }
+            return table;
+          },
   };
 }
 
@@ -220,7 +234,13 @@ export class SimulatedSgpBackends implements SgpBackend {
     }
     const budget = sgpBudget();
     const win = (subset: readonly LegRef[], b: WorkBudget): WinProbability | 'unknown_fixture' => request.pricing.winProbability(request.fixtureId, subset, b);
-    const joint = bookJoint(refs, targets, win, budget);
+    const { pricing } = request;
+    // Called as a method: a port may read `this`.
+    const subsets =
+      pricing.subsetWinProbabilities === undefined
+        ? undefined
+        : (all: readonly LegRef[], b: WorkBudget): SubsetWinProbabilities | 'unknown_fixture' => pricing.subsetWinProbabilities?.(request.fixtureId, all, b) ?? 'unknown_fixture';
+    const joint = bookJoint(refs, targets, win, budget, subsets);
     if (joint.kind === 'unknown_fixture') {
       return { kind: 'unresolved', cause: 'unknown_fixture', detail: `the pricing service has no model for ${request.fixtureId}` };
     }

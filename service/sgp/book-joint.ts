@@ -5,13 +5,16 @@ import { DevigError, devig } from '../../src/domain/devig.ts';
 import type { OddsEntry } from '../../src/wire/schemas.ts';
 import type { CatalogueIndex } from '../catalogue/catalogue.ts';
 import type { BookmakerProfile } from '../catalogue/types.ts';
-import type { NotCombinableReason, WinProbability } from '../pricing/fixture-pricer.ts';
+import type { NotCombinableReason, SubsetWinProbabilities, WinProbability } from '../pricing/fixture-pricer.ts';
 import { JOINT_WORK_LIMIT, WorkBudget } from '../pricing/joint-states.ts';
 import { fitMarginals, patternTable } from '../pricing/marginal-fit.ts';
 import type { LegRef } from './port.ts';
 
 /** The model's win probability of legs, charged to one budget for the whole SGP. */
 export type WinPricing = (legs: readonly LegRef[], budget: WorkBudget) => WinProbability | 'unknown_fixture';
+
+/** The model's P(every leg of S wins) for every subset S of the legs in one call, by bit mask. */
+export type SubsetPricing = (legs: readonly LegRef[], budget: WorkBudget) => SubsetWinProbabilities | 'unknown_fixture';
 
 /**
  * Most legs an SGP's joint is fitted on: the fit reads the model's joint of every subset of the
@@ -82,8 +85,10 @@ function notCombinable(reason: NotCombinableReason, detail: string): BookJoint {
  * The book's joint of `legs`: refused when a leg can push (`push_dependent`) or the legs cannot
  * all win (`contradictory`); otherwise the model's pattern table fitted to `targets` (the book's
  * no-vig legs), or `book_inconsistent` when the book's legs are impossible under the model.
+ * With `subsets` the subset joints come from one call (one pass over the model where it can),
+ * otherwise from `win` once per subset.
  */
-export function bookJoint(legs: readonly LegRef[], targets: readonly number[], win: WinPricing, budget: WorkBudget): BookJoint {
+export function bookJoint(legs: readonly LegRef[], targets: readonly number[], win: WinPricing, budget: WorkBudget, subsets?: SubsetPricing): BookJoint {
   const n = legs.length;
   if (n > MAX_FIT_LEGS) return notCombinable('joint_too_large', `the joint of ${String(n)} legs is fitted on at most ${String(MAX_FIT_LEGS)}`);
   const size = 1 << n;
@@ -97,6 +102,14 @@ export function bookJoint(legs: readonly LegRef[], targets: readonly number[], w
     if (alone.kind === 'not_combinable') return alone;
     if (alone.pushable[0] === true) return notCombinable('push_dependent', `leg ${String(legs[i]?.outcomeId)} can push or settle half`);
     allWin[1 << i] = alone.probability;
+  }
+  if (subsets !== undefined) {
+    const table = subsets(legs, budget);
+    if (table === 'unknown_fixture') return { kind: 'unknown_fixture' };
+    if (!(table instanceof Float64Array)) return table;
+    // A leg's push was refused above: pushability is a leg's own (its row's masses).
+    for (let mask = 3; mask < size; mask += 1) if ((mask & (mask - 1)) !== 0) allWin[mask] = table[mask] ?? 0;
+    return fitted(legs, targets, allWin);
   }
   const all = win(legs, budget);
   if (all === 'unknown_fixture') return { kind: 'unknown_fixture' };
@@ -114,17 +127,26 @@ export function bookJoint(legs: readonly LegRef[], targets: readonly number[], w
     if (p.kind === 'not_combinable') return p;
     allWin[mask] = p.probability;
   }
+  return fitted(legs, targets, allWin);
+}
+
+/** The model's pattern table of the legs (from `allWin`, by subset mask) fitted to `targets`. */
+function fitted(legs: readonly LegRef[], targets: readonly number[], allWin: Float64Array): BookJoint {
+  const n = legs.length;
+  const size = 1 << n;
+  const modelProbability = allWin[size - 1] ?? 0;
+  if (!(modelProbability > 1e-12)) return notCombinable('contradictory', 'the legs can never all win (joint probability 0)');
   const modelLegProbabilities = legs.map((_leg, i) => allWin[1 << i] ?? 0);
-  const fitted = fitMarginals(patternTable(n, allWin), targets);
-  if (fitted === null) {
+  const table = fitMarginals(patternTable(n, allWin), targets);
+  if (table === null) {
     return notCombinable('book_inconsistent', `the book's leg probabilities ${targets.map((t) => t.toFixed(4)).join(', ')} are impossible under the model's joint of the legs`);
   }
   return {
     kind: 'fitted',
-    table: fitted,
-    probability: fitted[size - 1] ?? 0,
+    table,
+    probability: table[size - 1] ?? 0,
     legProbabilities: targets,
-    modelProbability: all.probability,
+    modelProbability,
     modelLegProbabilities,
   };
 }
@@ -172,7 +194,16 @@ export function containedSinglesCap(
   return cap;
 }
 
+/**
+ * Work units of one book's SGP: the fit's subset joints and the cap's checks together. Half of
+ * `JOINT_WORK_LIMIT`: bench:sgp-cost measures 5–6·10⁵ charged units per CPU ms on the heavy
+ * paths of this 2-core machine under load (segment elimination, the tennis joint), so 2·10⁷
+ * took ~50 ms to refuse and 10⁷ takes ≤ 20 ms. Every combination the bench quoted before stays
+ * under it (the heaviest, basketball spread + total + first-half total, charges 9.5·10⁶).
+ */
+export const SGP_WORK_LIMIT = JOINT_WORK_LIMIT / 2;
+
 /** The budget of one book's SGP: the fit's subset joints and the cap's checks together. */
 export function sgpBudget(): WorkBudget {
-  return new WorkBudget(JOINT_WORK_LIMIT);
+  return new WorkBudget(SGP_WORK_LIMIT);
 }

@@ -1,7 +1,7 @@
 // Legs of the data port (outcomeId, playerId) as the pricing model's legs: their catalogue market
 // and outcome, at the model's fair price. Shared by the simulator's port and the test world.
 import type { CatalogueIndex } from '../catalogue/catalogue.ts';
-import type { FixturePricer, SgpLeg, WinProbability } from '../pricing/fixture-pricer.ts';
+import type { FixturePricer, SgpLeg, SubsetWinProbabilities, WinProbability } from '../pricing/fixture-pricer.ts';
 import type { WorkBudget } from '../pricing/joint-states.ts';
 import type { LegRef } from './port.ts';
 
@@ -53,4 +53,22 @@ export function memoWinProbability(
   const win: WinProbability = 'unpriceable' in sgpLegs ? { kind: 'not_combinable', reason: 'unpriceable_leg', detail: String(sgpLegs.unpriceable) } : pricer.winProbability(sgpLegs, budget);
   if (win.kind === 'priced' || win.reason !== 'joint_too_large') remember(memo, key, win);
   return win;
+}
+
+/** `subsetWinProbabilities` of the legs, remembered like `memoWinProbability` (not a `joint_too_large`). */
+export function memoSubsetWinProbabilities(
+  pricer: FixturePricer,
+  catalogue: Pick<CatalogueIndex, 'byOutcomeId'>,
+  memo: Map<string, SubsetWinProbabilities>,
+  legs: readonly LegRef[],
+  budget?: WorkBudget,
+): SubsetWinProbabilities {
+  const key = legsKey(legs);
+  const known = memo.get(key);
+  if (known !== undefined) return known;
+  const sgpLegs = modelLegs(pricer, catalogue, legs);
+  const subsets: SubsetWinProbabilities =
+    'unpriceable' in sgpLegs ? { kind: 'not_combinable', reason: 'unpriceable_leg', detail: String(sgpLegs.unpriceable) } : pricer.subsetWinProbabilities(sgpLegs, budget);
+  if (subsets instanceof Float64Array || subsets.reason !== 'joint_too_large') remember(memo, key, subsets);
+  return subsets;
 }

@@ -2,7 +2,7 @@
 // the SGP fault knobs: the routes never reach into the simulator, only through these.
 import type { Lang } from '../catalogue/types.ts';
 import type { BookmakerProfile } from '../catalogue/types.ts';
-import type { JointPrice, WinProbability } from '../pricing/fixture-pricer.ts';
+import type { JointPrice, SubsetWinProbabilities, WinProbability } from '../pricing/fixture-pricer.ts';
 import type { WorkBudget } from '../pricing/joint-states.ts';
 import type { BookmakerFixtureMeta, FixtureView, OddsEntry } from '../../src/wire/schemas.ts';
 
@@ -60,6 +60,12 @@ export interface ParlayDataPort {
    * the work (one budget for every joint of an SGP); a `joint_too_large` answer is not remembered.
    */
   winProbability(fixtureId: string, legs: readonly LegRef[], budget?: WorkBudget): WinProbability | 'unknown_fixture';
+  /**
+   * P(every leg of S wins) for every subset S of the legs, by bit mask, in one call
+   * (`FixturePricer.subsetWinProbabilities`): what the SGP fit reads. A port without it is asked
+   * `winProbability` once per subset.
+   */
+  subsetWinProbabilities?(fixtureId: string, legs: readonly LegRef[], budget?: WorkBudget): SubsetWinProbabilities | 'unknown_fixture';
   /** Epoch milliseconds (the simulator's clock). */
   now(): number;
 }

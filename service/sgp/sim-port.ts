@@ -5,8 +5,8 @@
 import type { CatalogueIndex } from '../catalogue/catalogue.ts';
 import type { ReferenceIndex } from '../catalogue/reference-data.ts';
 import { localizeView } from '../http/localize.ts';
-import { createFixturePricer, type FixturePricer, type JointPrice, type WinProbability } from '../pricing/fixture-pricer.ts';
-import { legsKey, memoWinProbability, modelLegs, remember } from './model-legs.ts';
+import { createFixturePricer, type FixturePricer, type JointPrice, type SubsetWinProbabilities, type WinProbability } from '../pricing/fixture-pricer.ts';
+import { legsKey, memoSubsetWinProbabilities, memoWinProbability, modelLegs, remember } from './model-legs.ts';
 import type { PlayerRates } from '../pricing/player-props.ts';
 import type { InPlayState } from '../pricing/score-model.ts';
 import { inPlayStateOf, type PricingModels } from '../sim/pricing-adapter.ts';
@@ -30,6 +30,7 @@ interface CachedPricer {
   readonly pricer: FixturePricer;
   readonly joints: Map<string, JointPrice>;
   readonly wins: Map<string, WinProbability>;
+  readonly subsets: Map<string, SubsetWinProbabilities>;
 }
 
 /**
@@ -60,7 +61,7 @@ class PricerCache {
       this.entries.set(fixtureId, cached);
       return cached;
     }
-    const entry: CachedPricer = { key, pricer: createFixturePricer(params, state, players), joints: new Map(), wins: new Map() };
+    const entry: CachedPricer = { key, pricer: createFixturePricer(params, state, players), joints: new Map(), wins: new Map(), subsets: new Map() };
     this.entries.delete(fixtureId);
     this.entries.set(fixtureId, entry);
     if (this.entries.size > PRICER_CACHE_SIZE) {
@@ -119,6 +120,12 @@ export function simulatorParlayPort(
       if (runtime === undefined) return 'unknown_fixture';
       const { pricer, wins } = pricers.get(fixtureId, runtime);
       return memoWinProbability(pricer, catalogue, wins, legs, budget);
+    },
+    subsetWinProbabilities(fixtureId, legs, budget) {
+      const runtime = sim.runtime(fixtureId);
+      if (runtime === undefined) return 'unknown_fixture';
+      const { pricer, subsets } = pricers.get(fixtureId, runtime);
+      return memoSubsetWinProbabilities(pricer, catalogue, subsets, legs, budget);
     },
     now: () => sim.now(),
   };

@@ -9,7 +9,7 @@ import { BOOKMAKERS } from '../catalogue/bookmakers.ts';
 import { findMarket, getCatalogue } from '../catalogue/catalogue.ts';
 import type { BookmakerProfile, CatalogueMarket, Lang } from '../catalogue/types.ts';
 import { createFixturePricer } from '../pricing/fixture-pricer.ts';
-import type { FixturePricer, JointPrice, WinProbability } from '../pricing/fixture-pricer.ts';
+import type { FixturePricer, JointPrice, SubsetWinProbabilities, WinProbability } from '../pricing/fixture-pricer.ts';
 import { modelLegs } from './model-legs.ts';
 import type { WorkBudget } from '../pricing/joint-states.ts';
 import { quoteMarket } from '../pricing/quoting.ts';
@@ -294,6 +294,16 @@ export class TestWorld implements ParlayDataPort {
     const sgpLegs = modelLegs(f.pricer, catalogue, legs);
     if ('unpriceable' in sgpLegs) return { kind: 'not_combinable', reason: 'unpriceable_leg', detail: `no fair price for ${String(sgpLegs.unpriceable)}` };
     return f.pricer.winProbability(sgpLegs, budget);
+  }
+
+  subsetWinProbabilities(fixtureId: string, legs: readonly LegRef[], budget?: WorkBudget): SubsetWinProbabilities | 'unknown_fixture' {
+    // One call of the model, like `winProbability`'s.
+    this.winCalls += 1;
+    const f = this.fixtures.get(fixtureId);
+    if (f === undefined) return 'unknown_fixture';
+    const sgpLegs = modelLegs(f.pricer, catalogue, legs);
+    if ('unpriceable' in sgpLegs) return { kind: 'not_combinable', reason: 'unpriceable_leg', detail: `no fair price for ${String(sgpLegs.unpriceable)}` };
+    return f.pricer.subsetWinProbabilities(sgpLegs, budget);
   }
 
   now(): number {
