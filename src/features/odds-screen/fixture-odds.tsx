@@ -7,6 +7,7 @@ import { useSearchParams } from 'react-router';
 import { MAX_LIST_IDS } from '../../api/client.ts';
 import { bookmakersQuery, fixtureQuery, marketsBySportQuery, playersByIdsQuery } from '../../api/queries.ts';
 import { useApiClient } from '../../api/use-api-client.ts';
+import { useBookmakerNameOf } from '../../api/use-bookmaker-names.ts';
 import { useLiveBook } from '../../book/use-book.ts';
 import { ListSkeleton } from '../../components/list-skeleton.tsx';
 import { useMediaQuery } from '../../components/use-media-query.ts';
@@ -22,7 +23,6 @@ import { visibleColumns } from './book-columns.ts';
 import { OddsBoard, type SlipApi } from './odds-board.tsx';
 import { useBoardLayout } from './use-board-layout.ts';
 import { useFixtureSeed } from './use-fixture-seed.ts';
-import { bookmakerLabel } from '../../wire/schemas.ts';
 
 /** The URL parameter of the de-vig method, and the default. */
 export const DEVIG_PARAM = 'devig';
@@ -82,8 +82,7 @@ export function FixtureOdds({ fixtureId, slip }: { readonly fixtureId: string; r
   const players = useQuery({ ...playersByIdsQuery(client, playerIds), enabled: playerIds.length > 0 });
   const live = useIsLive(fixtureId) ?? view?.status.live ?? false;
 
-  const names = useMemo(() => new Map(bookmakerList.data?.map((b) => [b.bookmaker, bookmakerLabel(b)])), [bookmakerList.data]);
-  const nameOf = useCallback((slug: string) => names.get(slug) ?? slug, [names]);
+  const nameOf = useBookmakerNameOf();
   const records = useMemo(() => new Map(bookmakerList.data?.map((b) => [b.bookmaker, b])), [bookmakerList.data]);
   const boundOf = useCallback(
     (slug: string): string | null => {
