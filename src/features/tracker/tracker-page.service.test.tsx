@@ -3,6 +3,7 @@
 // bet taken before kick-off stores its close, CLV and grade; the service is then restarted at the
 // same URL on an empty DATA_DIR (a fresh install: no history, no settlements), and both the
 // tracker's refresh and its page still give the stored figures.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -85,11 +86,13 @@ function figures(label: string): { readonly close: string; readonly clv: string;
 async function visit(client: ApiClient, refreshed: string, graded: boolean): Promise<void> {
   cleanup();
   render(
-    <ApiClientContext value={client}>
-      <MemoryRouter initialEntries={['/tracker']}>
-        <TrackerPage />
-      </MemoryRouter>
-    </ApiClientContext>,
+    <QueryClientProvider client={new QueryClient()}>
+      <ApiClientContext value={client}>
+        <MemoryRouter initialEntries={['/tracker']}>
+          <TrackerPage />
+        </MemoryRouter>
+      </ApiClientContext>
+    </QueryClientProvider>,
   );
   await waitFor(
     () => {
