@@ -2,14 +2,15 @@
 // the stream integration test and the chaos soak: the data directory and both ports stay the same
 // across restarts, so a restart is the same service under a new serverEpoch.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AdminClient } from './admin-client.ts';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+// Not `new URL('../..', import.meta.url)`: Vite rewrites that as an asset URL when a jsdom test loads this file.
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** SIGTERM: a graceful stop (`reconnect server_upgrade`, drain, close 1012). SIGKILL: a crash. */
 export type StopSignal = 'SIGTERM' | 'SIGKILL';
@@ -171,6 +172,17 @@ export class ServiceProcess {
   /** POST /admin/freeze or /admin/resume on the admin port; throws unless it answers 2xx. */
   async admin(action: 'freeze' | 'resume'): Promise<void> {
     await this.adminClient.json('POST', `/admin/${action}`);
+  }
+
+  /**
+   * Empties the data directory of the stopped service: the next start is a fresh install (seeded
+   * anew, a new admin token) at the same URL — a service that has forgotten all it stored.
+   */
+  forget(): void {
+    if (this.child !== null) throw new Error('stop the service before it forgets its data');
+    rmSync(this.dir, { recursive: true, force: true });
+    mkdirSync(this.dir);
+    this.adminApi = null;
   }
 
   /** Stops the process with `signal` and deletes the data directory. */

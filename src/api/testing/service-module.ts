@@ -7,6 +7,9 @@
  * specifier such as `node:fs`, typed as `T` — nothing checks that the module matches `T`.
  */
 export async function loadServiceModule<T>(pathFromRoot: string): Promise<T> {
-  const specifier = pathFromRoot.startsWith('node:') ? pathFromRoot : new URL(`../../../${pathFromRoot}`, import.meta.url).href;
+  // The base through a variable: Vite rewrites `new URL(…, import.meta.url)` as an asset URL in a
+  // jsdom test (a page test that starts the service), which no import can load.
+  const here = import.meta.url;
+  const specifier = pathFromRoot.startsWith('node:') ? pathFromRoot : new URL(`../../../${pathFromRoot}`, here).href;
   return (await import(/* @vite-ignore */ specifier)) as T;
 }

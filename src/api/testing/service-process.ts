@@ -6,6 +6,12 @@ import { loadServiceModule } from './service-module.ts';
 /** SIGTERM: a graceful stop (`reconnect server_upgrade`, drain, close 1012). SIGKILL: a crash. */
 export type StopSignal = 'SIGTERM' | 'SIGKILL';
 
+/** The admin calls the tests use (AdminClient in service/testing/admin-client.ts). */
+export interface AdminApi {
+  /** `method path` with `body` as JSON; throws unless the answer is 2xx; returns its JSON. */
+  json<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T>;
+}
+
 /** The calls the tests use (see ServiceProcess in service/testing/service-process.ts). */
 export interface ServiceProcess {
   /** `http://127.0.0.1:<port>` (valid after the first start). */
@@ -17,6 +23,10 @@ export interface ServiceProcess {
   stop(signal: StopSignal): Promise<void>;
   /** POST /admin/freeze or /admin/resume; throws unless it answers 2xx. */
   admin(action: 'freeze' | 'resume'): Promise<void>;
+  /** Empties the data directory of the stopped service: the next start is a fresh install at the same URL. */
+  forget(): void;
+  /** The admin API with the running service's token (service/testing/admin-client.ts). */
+  readonly adminClient: AdminApi;
   /** Stops the process with `signal` and deletes the data directory. */
   close(signal: StopSignal): Promise<void>;
 }

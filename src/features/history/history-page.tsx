@@ -4,12 +4,13 @@
 // price against the reference the user picks, and the chain of replacements of a cancelled
 // fixture (`reissuedFixtureId`).
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { bookmakersQuery, fixtureClvQuery, fixtureHistoryQuery, marketsBySportQuery } from '../../api/queries.ts';
+import { fixtureClvQuery, fixtureHistoryQuery, marketsBySportQuery } from '../../api/queries.ts';
 import { NotOfferedError } from '../../api/api-error.ts';
 import { MAX_HISTORY_ODDS_IDS } from '../../api/client.ts';
 import { useApiClient } from '../../api/use-api-client.ts';
+import { useBookmakerNameOf } from '../../api/use-bookmaker-names.ts';
 import { useFixtureLive } from '../../book/use-book.ts';
 import { ListSkeleton } from '../../components/list-skeleton.tsx';
 import { NotOfferedLine } from '../../components/not-offered-line.tsx';
@@ -81,9 +82,7 @@ function HistoryBody({ fixtureId, markets, clvView }: { readonly fixtureId: stri
   const provisional = isProvisional(live?.status?.statusId ?? clvView.status.statusId);
 
   const bookmakers = useMemo(() => Object.keys(clvView.odds).sort(), [clvView.odds]);
-  const bookmakerList = useQuery(bookmakersQuery(client));
-  const names = useMemo(() => new Map(bookmakerList.data?.map((b) => [b.bookmaker, b.bookmakerName])), [bookmakerList.data]);
-  const nameOf = useCallback((slug: string) => names.get(slug) ?? slug, [names]);
+  const nameOf = useBookmakerNameOf();
   const method: DevigMethod = DEVIG_METHODS.find((m) => m === params.get(DEVIG_PARAM)) ?? 'multiplicative';
   const kickoff = useMemo(() => kickoffOf(clvView), [clvView]);
   // A service without price history still has the spec's opening and last-before-settlement

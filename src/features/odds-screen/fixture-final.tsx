@@ -4,9 +4,10 @@
 import { useQueries, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { bookmakersQuery, fixtureClvQuery, fixtureHistoryQuery, marketsBySportQuery, settlementQuery } from '../../api/queries.ts';
+import { fixtureClvQuery, fixtureHistoryQuery, marketsBySportQuery, settlementQuery } from '../../api/queries.ts';
 import { MAX_LIST_IDS } from '../../api/client.ts';
 import { useApiClient } from '../../api/use-api-client.ts';
+import { useBookmakerNameOf } from '../../api/use-bookmaker-names.ts';
 import { ListSkeleton } from '../../components/list-skeleton.tsx';
 import { QueryFailure } from '../../components/query-failure.tsx';
 import { closingLines, NO_CLOSE_TEXT, type ClosingLines } from '../../domain/closing-line.ts';
@@ -40,9 +41,7 @@ export function FixtureFinal({ fixtureId, sportId }: { readonly fixtureId: strin
   const clv = useQuery(fixtureClvQuery(client, fixtureId));
   const catalogue = useQuery(marketsBySportQuery(client, sportId));
   const settlement = useQuery(settlementQuery(client, fixtureId));
-  const bookmakerList = useQuery(bookmakersQuery(client));
-  const names = useMemo(() => new Map(bookmakerList.data?.map((b) => [b.bookmaker, b.bookmakerName])), [bookmakerList.data]);
-  const nameOf = (slug: string) => names.get(slug) ?? slug;
+  const nameOf = useBookmakerNameOf();
 
   const markets = useMemo(() => {
     if (clv.data === undefined || catalogue.data === undefined) return [];

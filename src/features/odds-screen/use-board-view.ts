@@ -7,13 +7,13 @@ import { useSearchParams } from 'react-router';
 import { MAX_LIST_IDS } from '../../api/client.ts';
 import { bookmakersQuery, playersByIdsQuery } from '../../api/queries.ts';
 import { useApiClient } from '../../api/use-api-client.ts';
+import { useBookmakerNameOf } from '../../api/use-bookmaker-names.ts';
 import { useMediaQuery } from '../../components/use-media-query.ts';
 import { commissionOf } from '../../domain/commission.ts';
 import { DEVIG_METHODS, type DevigMethod } from '../../domain/devig.ts';
 import type { BoardLayout } from '../../domain/odds-board.ts';
 import type { BoardPrefs } from '../../settings/board-prefs-store.ts';
 import { useBoardPrefs } from '../../settings/use-board-prefs.ts';
-import { bookmakerLabel } from '../../wire/schemas.ts';
 import { boardPlayerIds, type BoardMode } from './board-rows.ts';
 import { visibleColumns } from './book-columns.ts';
 
@@ -61,8 +61,7 @@ export function useBoardView(layout: BoardLayout | null, live: boolean): BoardVi
   const playerIds = useMemo(() => (layout === null ? [] : boardPlayerIds(layout).slice(0, MAX_LIST_IDS)), [layout]);
   const players = useQuery({ ...playersByIdsQuery(client, playerIds), enabled: playerIds.length > 0 });
 
-  const names = useMemo(() => new Map(bookmakerList.data?.map((b) => [b.bookmaker, bookmakerLabel(b)])), [bookmakerList.data]);
-  const nameOf = useCallback((slug: string) => names.get(slug) ?? slug, [names]);
+  const nameOf = useBookmakerNameOf();
   const records = useMemo(() => new Map(bookmakerList.data?.map((b) => [b.bookmaker, b])), [bookmakerList.data]);
   const boundOf = useCallback(
     (slug: string): string | null => {

@@ -1,9 +1,11 @@
 // @vitest-environment jsdom
 // The tracker page from what is stored: a bet whose fixture the service has forgotten still shows
-// its stored close, CLV, result and profit, and the service is not asked about it again.
+// its stored close, CLV, result and profit, and the service is not asked about it again;
+// bookmakers are shown by the service's names, kept and exported by slug.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../api/client.ts';
 import { ApiClientContext } from '../../api/use-api-client.ts';
 import type { TrackedBet } from '../../domain/tracked-bet.ts';
@@ -12,26 +14,40 @@ import { fixtureView } from '../../book/book-test-data.ts';
 import { TrackerPage } from './tracker-page.tsx';
 import { trackerReferenceKey, trackerStorageKey } from './tracker-store.ts';
 
+const downloads = vi.hoisted((): string[] => []);
+vi.mock('../../components/csv-download.ts', () => ({
+  downloadText: (text: string) => {
+    downloads.push(text);
+  },
+}));
+
 const BASE_URL = 'http://127.0.0.1:9';
+/** The service's bookmakers list: display names that differ from the slugs. */
+const BOOKMAKERS = [
+  { bookmaker: 'pinnacle', bookmakerName: 'Pinnacle', maxDelayLiveInSec: 5, maxDelayPregameInSec: 60, maxDelayPregameMainInSec: 30 },
+  { bookmaker: 'betfair-ex', bookmakerName: 'Betfair Exchange', maxDelayLiveInSec: 5, maxDelayPregameInSec: 60, maxDelayPregameMainInSec: 30 },
+];
 const KNOWN_FIXTURE = 'id1000000000000003';
 
 function renderTracker(stored: readonly TrackedBet[] | string, search = '') {
   window.localStorage.setItem(trackerStorageKey(BASE_URL), typeof stored === 'string' ? stored : trackedBetsToCsv(stored));
   const asked: string[] = [];
-  // A service that forgot everything but one pre-game fixture.
+  // A service that forgot everything but one pre-game fixture (and its bookmakers).
   const fetch = (input: RequestInfo | URL): Promise<Response> => {
     const url = input instanceof Request ? input.url : input.toString();
     asked.push(url);
-    const known = url.includes('/fixtures?') && url.includes(KNOWN_FIXTURE) ? [fixtureView(KNOWN_FIXTURE, 0)] : [];
+    const known = url.includes('/bookmakers') ? BOOKMAKERS : url.includes('/fixtures?') && url.includes(KNOWN_FIXTURE) ? [fixtureView(KNOWN_FIXTURE, 0)] : [];
     return Promise.resolve(new Response(JSON.stringify(known), { status: 200, headers: { 'content-type': 'application/json' } }));
   };
   const client = createApiClient({ baseUrl: BASE_URL, apiKey: 'demo-key', lang: 'en', fetch });
   render(
-    <ApiClientContext value={client}>
-      <MemoryRouter initialEntries={[`/tracker${search}`]}>
-        <TrackerPage />
-      </MemoryRouter>
-    </ApiClientContext>,
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <ApiClientContext value={client}>
+        <MemoryRouter initialEntries={[`/tracker${search}`]}>
+          <TrackerPage />
+        </MemoryRouter>
+      </ApiClientContext>
+    </QueryClientProvider>,
   );
   return { asked };
 }
@@ -122,6 +138,28 @@ describe('TrackerPage', () => {
     // The same book: its own close, 2.10 / 2.00 − 1 = +5.0%, in both the close and the reference columns.
     fireEvent.click(screen.getByRole('radio', { name: /the same book's close/u }));
     expect(within(row()).getAllByText('+5.0%')).toHaveLength(2);
+  });
+
+  it("shows bookmakers by the service's names, and keeps and exports them by slug", async () => {
+    const [first] = settled.legs;
+    if (first === undefined) throw new Error('no leg');
+    const exchange: TrackedBet = {
+      ...settled,
+      id: 'exchange',
+      legs: [{ ...first, oddsId: 'id1000000000000001:betfair-ex:101:0', bookmaker: 'betfair-ex', label: 'Exchange bet', close: { kind: 'closed', price: 2, fairPrice: null, consensusPrice: 2.05, bookCloses: [{ bookmaker: 'betfair-ex', price: 2, fairPrice: null }] } }],
+    };
+    renderTracker([exchange]);
+    const row = () => screen.getByRole('row', { name: /Exchange bet/u });
+    expect(await within(row()).findByText('Betfair Exchange')).toBeTruthy();
+    expect(screen.getByRole('rowheader', { name: 'Book: Betfair Exchange' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('radio', { name: /a sharp book's close/u }));
+    expect(screen.getByRole<HTMLOptionElement>('option', { name: 'Pinnacle' }).value).toBe('pinnacle');
+    expect(screen.getByRole('columnheader', { name: 'Close: Pinnacle' })).toBeTruthy();
+    expect(within(row()).getByText('no close at Pinnacle')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    const csv = downloads.at(-1) ?? '';
+    expect(csv.split('\r\n')[1]?.split(',')).toContain('betfair-ex');
+    expect(csv).not.toContain('Betfair Exchange');
   });
 
   it('shows a bet stored in the old format: its consensus close, and "not stored" for a sharp book', () => {

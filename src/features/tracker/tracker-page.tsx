@@ -5,6 +5,7 @@ import { useState, type SyntheticEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { describeFailure } from '../../api/api-error.ts';
 import { useApiClient } from '../../api/use-api-client.ts';
+import { useBookmakerNameOf } from '../../api/use-bookmaker-names.ts';
 import { ClvReferencePicker } from '../../components/clv-reference-picker.tsx';
 import { downloadText } from '../../components/csv-download.ts';
 import { clvReferenceOf, DEFAULT_SHARP_BOOK, formatClvPercent, type ClvReference } from '../../domain/closing-line.ts';
@@ -46,7 +47,7 @@ function clvText(value: number | null | undefined): string {
 }
 
 /** The reference's close as shown: a price, or why there is none ("not stored" when the bet was kept without it). */
-function referenceCloseText(bet: TrackedBet, reference: ClvReference): string {
+function referenceCloseText(bet: TrackedBet, reference: ClvReference, nameOf: (slug: string) => string): string {
   const close = referenceClose(bet, reference);
   switch (close.kind) {
     case 'closed':
@@ -56,7 +57,7 @@ function referenceCloseText(bet: TrackedBet, reference: ClvReference): string {
       // The Close column already says why.
       return '–';
     case 'no-close':
-      return close.of === 'consensus' ? 'no consensus close' : `no close at ${close.of}`;
+      return close.of === 'consensus' ? 'no consensus close' : `no close at ${nameOf(close.of)}`;
     case 'not-stored':
       return 'not stored';
     default: {
@@ -67,8 +68,8 @@ function referenceCloseText(bet: TrackedBet, reference: ClvReference): string {
 }
 
 /** The column heading of the chosen reference. */
-function referenceName(reference: ClvReference): string {
-  return reference.kind === 'sharp' ? reference.bookmaker : reference.kind === 'consensus' ? 'consensus' : 'same book';
+function referenceName(reference: ClvReference, nameOf: (slug: string) => string): string {
+  return reference.kind === 'sharp' ? nameOf(reference.bookmaker) : reference.kind === 'consensus' ? 'consensus' : 'same book';
 }
 
 /** Every bookmaker a stored close is known of, for the sharp book's choice; the default sharp book first. */
@@ -82,8 +83,6 @@ function booksOf(bets: readonly TrackedBet[]): string[] {
   }
   return [...books].sort();
 }
-
-const slugName = (slug: string): string => slug;
 
 function TotalsRow({ label, totals }: { readonly label: string; readonly totals: TrackerTotals }) {
   return (
@@ -108,6 +107,8 @@ function messageOf(error: unknown): string {
 export function TrackerPage() {
   const { store, load } = useTrackerStore();
   const client = useApiClient();
+  // Display names on the page; the store and its CSV keep the slugs.
+  const nameOf = useBookmakerNameOf();
   const { format } = useTimeZone();
   const [params, setParams] = useSearchParams();
   const [stake, setStake] = useState('10');
@@ -209,13 +210,13 @@ export function TrackerPage() {
         </thead>
         <tbody>
           <TotalsRow label="All bets" totals={trackerTotals(bets)} />
-          {totalsBy(bets, (leg) => leg.bookmaker).map((g) => <TotalsRow key={`b-${g.key}`} label={`Book: ${g.key}`} totals={g.totals} />)}
+          {totalsBy(bets, (leg) => leg.bookmaker).map((g) => <TotalsRow key={`b-${g.key}`} label={`Book: ${nameOf(g.key)}`} totals={g.totals} />)}
           {totalsBy(bets, (leg) => leg.sport).map((g) => <TotalsRow key={`s-${g.key}`} label={`Sport: ${g.key}`} totals={g.totals} />)}
         </tbody>
       </table>
       <CumulativeChart bets={bets} />
       <h2>Bets</h2>
-      <ClvReferencePicker value={choice} onChange={setChoice} books={booksOf(bets)} nameOf={slugName} sameBookWhere="the Close column" />
+      <ClvReferencePicker value={choice} onChange={setChoice} books={booksOf(bets)} nameOf={nameOf} sameBookWhere="the Close column" />
       {bets.length === 0 ? (
         <p className="empty-state">No bets tracked yet: use "Track this bet" on a price, or the form above.</p>
       ) : (
@@ -230,9 +231,9 @@ export function TrackerPage() {
               <th scope="col">Close</th>
               <th scope="col">CLV</th>
               <th scope="col">CLV no-vig</th>
-              <th scope="col">Close: {referenceName(reference)}</th>
-              <th scope="col">CLV vs {referenceName(reference)}</th>
-              {reference.kind === 'sharp' && <th scope="col">No-vig CLV vs {referenceName(reference)}</th>}
+              <th scope="col">Close: {referenceName(reference, nameOf)}</th>
+              <th scope="col">CLV vs {referenceName(reference, nameOf)}</th>
+              {reference.kind === 'sharp' && <th scope="col">No-vig CLV vs {referenceName(reference, nameOf)}</th>}
               <th scope="col">Result</th>
               <th scope="col">P/L</th>
               <th scope="col">Note</th>
@@ -248,13 +249,13 @@ export function TrackerPage() {
                 <tr key={bet.id} data-bet-id={bet.id}>
                   <td>{format(bet.placedAt)}</td>
                   <td>{bet.legs.map((leg) => leg.label || leg.oddsId).join(' + ')}</td>
-                  <td>{[...new Set(bet.legs.map((leg) => leg.bookmaker))].join(', ')}</td>
+                  <td data-col="book">{[...new Set(bet.legs.map((leg) => nameOf(leg.bookmaker)))].join(', ')}</td>
                   <td>{takenPrice(bet).toFixed(3)}</td>
                   <td>{bet.stake}</td>
                   <td data-col="close">{closeText(bet)}</td>
                   <td data-col="clv">{clvText(clv?.priceBased)}</td>
                   <td data-col="clv-no-vig">{clvText(clv?.noVig)}</td>
-                  <td data-col="reference-close">{referenceCloseText(bet, reference)}</td>
+                  <td data-col="reference-close">{referenceCloseText(bet, reference, nameOf)}</td>
                   <td data-col="clv-reference">{clvText(versus?.priceBased)}</td>
                   {reference.kind === 'sharp' && <td data-col="clv-reference-no-vig">{clvText(versus?.noVig)}</td>}
                   <td data-col="result">{bet.legs.map((leg) => leg.grade ?? 'open').join(', ')}</td>
