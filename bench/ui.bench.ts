@@ -10,6 +10,8 @@
 // frame, long tasks, JS heap, and stream→paint delay (frame `ts` → the animation frame that paints
 // it); and the highest rate that meets every target. A rate that misses one gets the page's
 // hottest functions (a CPU profile) in its note.
+// BENCH_UI_ONLY=firehose: the quiet baseline and the firehose rows only (no QUOTE_RATE run and
+// its rows), to compare a change of the odds screen under a firehose in a few minutes.
 // Needs a built dashboard (`vite build`) in dist/.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -33,6 +35,7 @@ const FRAME_MS = 1000 / 60;
 const BUDGET_MS = 8;
 /** The firehose rates of the issue, updates/s to the open fixture (BENCH_UI_FIREHOSE overrides: "2000,5000"). */
 const FIREHOSE_RATES = (process.env.BENCH_UI_FIREHOSE ?? '2000,5000,10000,20000').split(',').map(Number);
+const ONLY_FIREHOSE = process.env.BENCH_UI_ONLY === 'firehose';
 /**
  * The firehose service ticks every 50 ms: each price changes at most once a tick (docs/service.md),
  * and the busiest fixture has ~1,600 prices, so 250 ms ticks would cap it at ~6,400 updates/s.
@@ -571,10 +574,9 @@ async function run(): Promise<void> {
   const phases: Phase[] = [];
   let firehose: FirehosePhase[] = [];
   try {
-    for (const [label, quoteRate] of [
-      ['default quote rate', 1],
-      [`QUOTE_RATE ${String(QUOTE_RATE)}`, QUOTE_RATE],
-    ] as const) {
+    const runs: [string, number][] = [['default quote rate', 1]];
+    if (!ONLY_FIREHOSE) runs.push([`QUOTE_RATE ${String(QUOTE_RATE)}`, QUOTE_RATE]);
+    for (const [label, quoteRate] of runs) {
       const service = await startService(quoteRate);
       try {
         phases.push(await measurePhase(browser, label, service));
@@ -594,7 +596,11 @@ async function run(): Promise<void> {
     await browser.close();
   }
   const [base, loaded] = phases;
-  if (base === undefined || loaded === undefined) return;
+  if (base === undefined) return;
+  if (loaded === undefined) {
+    reportFirehose(firehose, base);
+    return;
+  }
   const baseline = (value: number) => ({ label: base.label, value });
   const row = (metric: string, value: number, unit: string, baseValue: number | null, target: { op: '>=' | '<='; value: number } | null, note?: string) => {
     reportRow({ bench: BENCH, metric, value, unit, baseline: baseValue === null ? null : baseline(baseValue), target, ...(note === undefined ? {} : { note }) });
