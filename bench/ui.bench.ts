@@ -260,9 +260,9 @@ const TIMELINE_WORK: Readonly<Record<string, string>> = {
 
 /**
  * Where the busiest renderer main thread's time went over the trace (devtools.timeline events),
- * in ms per second traced, largest first: the explanation of a missed frame budget that a JS CPU
- * profile cannot give (style, layout and paint show there only as "(program)"). Nested events
- * (a forced layout inside script) count in both.
+ * in ms of CPU (thread time) per second traced, largest first: the explanation of a missed frame
+ * budget that a JS CPU profile cannot give (style, layout and paint show there only as
+ * "(program)"). Nested events (a forced layout inside script) count in both.
  */
 function timelineBreakdown(events: readonly TraceEvent[]): string {
   const mains = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${String(e.pid)}:${String(e.tid)}`));
@@ -276,7 +276,7 @@ function timelineBreakdown(events: readonly TraceEvent[]): string {
     if (!mains.has(thread)) continue;
     let sums = byThread.get(thread);
     if (sums === undefined) byThread.set(thread, (sums = new Map<string, number>()));
-    sums.set(label, (sums.get(label) ?? 0) + e.dur / 1000);
+    sums.set(label, (sums.get(label) ?? 0) + (e.tdur ?? e.dur) / 1000);
     first = Math.min(first, e.ts);
     last = Math.max(last, e.ts + e.dur);
   }
@@ -286,7 +286,7 @@ function timelineBreakdown(events: readonly TraceEvent[]): string {
   const seconds = Math.max(1e-3, (last - first) / 1e6);
   return [...busiest]
     .sort((a, b) => b[1] - a[1])
-    .map(([label, ms]) => `${label} ${(ms / seconds).toFixed(0)} ms/s`)
+    .map(([label, ms]) => `${label} ${(ms / seconds).toFixed(0)} CPU ms/s`)
     .join(', ');
 }
 
