@@ -10,9 +10,13 @@
 // frame, long tasks, JS heap, and stream→paint delay (frame `ts` → the animation frame that paints
 // it); and the highest rate that meets every target. A rate that misses one gets the page's
 // hottest functions (a CPU profile) in its note.
+// BENCH_UI_TRACE_DIR=dir: each firehose rate's Chrome trace saved there (open it in DevTools'
+// Performance panel), with the paint and layer events that explain the timeline's totals.
+// BENCH_UI_ONLY=firehose: the quiet baseline and the firehose rows only (no QUOTE_RATE run and
+// its rows), to compare a change of the odds screen under a firehose in a few minutes.
 // Needs a built dashboard (`vite build`) in dist/.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -33,6 +37,7 @@ const FRAME_MS = 1000 / 60;
 const BUDGET_MS = 8;
 /** The firehose rates of the issue, updates/s to the open fixture (BENCH_UI_FIREHOSE overrides: "2000,5000"). */
 const FIREHOSE_RATES = (process.env.BENCH_UI_FIREHOSE ?? '2000,5000,10000,20000').split(',').map(Number);
+const ONLY_FIREHOSE = process.env.BENCH_UI_ONLY === 'firehose';
 /**
  * The firehose service ticks every 50 ms: each price changes at most once a tick (docs/service.md),
  * and the busiest fixture has ~1,600 prices, so 250 ms ticks would cap it at ~6,400 updates/s.
@@ -176,6 +181,8 @@ interface TraceEvent {
   readonly tid: number;
   readonly ts: number;
   readonly dur?: number;
+  /** Thread (CPU) time of the event: unlike `dur`, not inflated while the thread waits for a core. */
+  readonly tdur?: number;
   readonly args?: { readonly name?: string };
 }
 
@@ -185,9 +192,9 @@ function percentile(sorted: readonly number[], p: number): number {
 }
 
 /** Per-frame busy time of the busiest renderer main thread: top-level tasks summed per 16.7 ms window. */
-function framesFromTrace(events: readonly TraceEvent[]): { busy: number[]; tasks: number[] } {
+function framesFromTrace(events: readonly TraceEvent[]): { busy: number[]; cpu: number[]; tasks: number[] } {
   const mains = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${String(e.pid)}:${String(e.tid)}`));
-  const byThread = new Map<string, { start: number; end: number }[]>();
+  const byThread = new Map<string, { start: number; end: number; cpu: number }[]>();
   for (const e of events) {
     if (e.ph !== 'X' || e.dur === undefined) continue;
     if (e.name !== 'ThreadControllerImpl::RunTask' && e.name !== 'RunTask') continue;
@@ -195,9 +202,9 @@ function framesFromTrace(events: readonly TraceEvent[]): { busy: number[]; tasks
     if (!mains.has(key)) continue;
     let list = byThread.get(key);
     if (list === undefined) byThread.set(key, (list = []));
-    list.push({ start: e.ts / 1000, end: (e.ts + e.dur) / 1000 });
+    list.push({ start: e.ts / 1000, end: (e.ts + e.dur) / 1000, cpu: (e.tdur ?? e.dur) / 1000 });
   }
-  let tasks: { start: number; end: number }[] = [];
+  let tasks: { start: number; end: number; cpu: number }[] = [];
   let busiest = -1;
   for (const list of byThread.values()) {
     const total = list.reduce((n, t) => n + t.end - t.start, 0);
@@ -208,7 +215,7 @@ function framesFromTrace(events: readonly TraceEvent[]): { busy: number[]; tasks
   }
   // Keep top-level tasks only (a nested RunTask lies inside its parent).
   tasks.sort((a, b) => a.start - b.start);
-  const top: { start: number; end: number }[] = [];
+  const top: { start: number; end: number; cpu: number }[] = [];
   for (const t of tasks) {
     const last = top[top.length - 1];
     if (last !== undefined && t.start < last.end) continue;
@@ -216,9 +223,11 @@ function framesFromTrace(events: readonly TraceEvent[]): { busy: number[]; tasks
   }
   const first = top[0];
   const last = top[top.length - 1];
-  if (first === undefined || last === undefined) return { busy: [], tasks: [] };
+  if (first === undefined || last === undefined) return { busy: [], cpu: [], tasks: [] };
   const frames = Math.ceil((last.end - first.start) / FRAME_MS);
   const busy = new Array<number>(frames).fill(0);
+  // The same per frame in thread time: a task's CPU spread over its frames like its wall time.
+  const cpu = new Array<number>(frames).fill(0);
   for (const t of top) {
     // Split a task over the frames it spans (by index, so float rounding cannot stall the loop).
     const from = Math.floor((t.start - first.start) / FRAME_MS);
@@ -226,10 +235,13 @@ function framesFromTrace(events: readonly TraceEvent[]): { busy: number[]; tasks
     for (let index = from; index <= to; index++) {
       const frameStart = first.start + index * FRAME_MS;
       const overlap = Math.min(t.end, frameStart + FRAME_MS) - Math.max(t.start, frameStart);
-      if (overlap > 0) busy[index] = (busy[index] ?? 0) + overlap;
+      if (overlap > 0) {
+        busy[index] = (busy[index] ?? 0) + overlap;
+        cpu[index] = (cpu[index] ?? 0) + (t.end > t.start ? (t.cpu * overlap) / (t.end - t.start) : 0);
+      }
     }
   }
-  return { busy, tasks: top.map((t) => t.end - t.start) };
+  return { busy, cpu, tasks: top.map((t) => t.end - t.start) };
 }
 
 /** The renderer main thread's work that the DevTools timeline names (Chrome's own event names). */
@@ -248,9 +260,9 @@ const TIMELINE_WORK: Readonly<Record<string, string>> = {
 
 /**
  * Where the busiest renderer main thread's time went over the trace (devtools.timeline events),
- * in ms per second traced, largest first: the explanation of a missed frame budget that a JS CPU
- * profile cannot give (style, layout and paint show there only as "(program)"). Nested events
- * (a forced layout inside script) count in both.
+ * in ms of CPU (thread time) per second traced, largest first: the explanation of a missed frame
+ * budget that a JS CPU profile cannot give (style, layout and paint show there only as
+ * "(program)"). Nested events (a forced layout inside script) count in both.
  */
 function timelineBreakdown(events: readonly TraceEvent[]): string {
   const mains = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${String(e.pid)}:${String(e.tid)}`));
@@ -264,7 +276,7 @@ function timelineBreakdown(events: readonly TraceEvent[]): string {
     if (!mains.has(thread)) continue;
     let sums = byThread.get(thread);
     if (sums === undefined) byThread.set(thread, (sums = new Map<string, number>()));
-    sums.set(label, (sums.get(label) ?? 0) + e.dur / 1000);
+    sums.set(label, (sums.get(label) ?? 0) + (e.tdur ?? e.dur) / 1000);
     first = Math.min(first, e.ts);
     last = Math.max(last, e.ts + e.dur);
   }
@@ -274,7 +286,7 @@ function timelineBreakdown(events: readonly TraceEvent[]): string {
   const seconds = Math.max(1e-3, (last - first) / 1e6);
   return [...busiest]
     .sort((a, b) => b[1] - a[1])
-    .map(([label, ms]) => `${label} ${(ms / seconds).toFixed(0)} ms/s`)
+    .map(([label, ms]) => `${label} ${(ms / seconds).toFixed(0)} CPU ms/s`)
     .join(', ');
 }
 
@@ -420,6 +432,9 @@ interface FirehosePhase {
   readonly frameP50: number;
   readonly frameP95: number;
   readonly frameP99: number;
+  /** Main-thread CPU (thread time) per frame p95, and per second: what the page costs, whatever else runs on the machine. */
+  readonly cpuFrameP95: number;
+  readonly cpuMsPerSec: number;
   readonly longTasks: number;
   readonly maxTaskMs: number;
   readonly loafOver50: number;
@@ -482,7 +497,12 @@ async function measureFirehose(browser: Browser, service: { url: string; admin: 
       });
       const producedBefore = await changesSoFar();
       const from = performance.now();
-      const trace = await traceFor(page, MEASURE_MS, ['devtools.timeline']);
+      const traceDir = process.env.BENCH_UI_TRACE_DIR;
+      const trace = await traceFor(page, MEASURE_MS, ['devtools.timeline', ...(traceDir === undefined ? [] : ['disabled-by-default-devtools.timeline', 'blink', 'cc'])]);
+      if (traceDir !== undefined) {
+        mkdirSync(traceDir, { recursive: true });
+        writeFileSync(path.join(traceDir, `firehose-${String(rate)}.json`), JSON.stringify({ traceEvents: trace }));
+      }
       const seconds = (performance.now() - from) / 1000;
       const produced = (await changesSoFar()) - producedBefore;
       const perf = await page.evaluate(() => {
@@ -490,8 +510,9 @@ async function measureFirehose(browser: Browser, service: { url: string; admin: 
         return { applied: w.__oddsPerf.applied, delays: w.__oddsPerf.paintDelaysMs, loaf: w.__bench.loaf };
       });
       const heap = await page.evaluate(() => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? Number.NaN);
-      const { busy, tasks } = framesFromTrace(trace);
+      const { busy, cpu, tasks } = framesFromTrace(trace);
       const sortedBusy = [...busy].sort((a, b) => a - b);
+      const sortedCpu = [...cpu].sort((a, b) => a - b);
       const sortedDelays = [...perf.delays].sort((a, b) => a - b);
       const phase: FirehosePhase = {
         rate,
@@ -500,6 +521,8 @@ async function measureFirehose(browser: Browser, service: { url: string; admin: 
         frameP50: percentile(sortedBusy, 50),
         frameP95: percentile(sortedBusy, 95),
         frameP99: percentile(sortedBusy, 99),
+        cpuFrameP95: percentile(sortedCpu, 95),
+        cpuMsPerSec: cpu.reduce((a, b) => a + b, 0) / Math.max(1e-3, (cpu.length * FRAME_MS) / 1000),
         longTasks: tasks.filter((t) => t > 50).length,
         maxTaskMs: Math.max(0, ...tasks),
         loafOver50: perf.loaf.filter((d) => d > 50).length,
@@ -518,7 +541,7 @@ async function measureFirehose(browser: Browser, service: { url: string; admin: 
               .join('; ')}`;
       phases.push({ ...phase, profile });
       console.log(
-        `firehose ${String(rate)}/s: produced ${phase.producedPerSec.toFixed(0)}/s, applied ${phase.appliedPerSec.toFixed(0)}/s, busy p95 ${phase.frameP95.toFixed(2)} ms, paint p95 ${phase.paintP95.toFixed(0)} ms${profile === '' ? '' : `; hottest over 3 s: ${profile}`}`,
+        `firehose ${String(rate)}/s: produced ${phase.producedPerSec.toFixed(0)}/s, applied ${phase.appliedPerSec.toFixed(0)}/s, busy p95 ${phase.frameP95.toFixed(2)} ms (CPU p95 ${phase.cpuFrameP95.toFixed(2)} ms, ${phase.cpuMsPerSec.toFixed(0)} ms/s), paint p95 ${phase.paintP95.toFixed(0)} ms${profile === '' ? '' : `; hottest over 3 s: ${profile}`}`,
       );
     }
   } finally {
@@ -540,6 +563,14 @@ function reportFirehose(phases: readonly FirehosePhase[], base: Phase): void {
     row(`${at}: main-thread busy per frame p50`, p.frameP50, 'ms', quiet(base.frameP50), null);
     row(`${at}: main-thread busy per frame p95`, p.frameP95, 'ms', quiet(base.frameP95), { op: '<=', value: BUDGET_MS }, p.frameP95 > BUDGET_MS ? why : undefined);
     row(`${at}: main-thread busy per frame p99`, p.frameP99, 'ms', quiet(base.frameP99), null);
+    row(
+      `${at}: main-thread CPU per frame p95 (thread time)`,
+      p.cpuFrameP95,
+      'ms',
+      { label: 'wall busy p95', value: p.frameP95 },
+      null,
+      `${p.cpuMsPerSec.toFixed(0)} ms of CPU per second; busy per frame is wall time, which counts a task's waits for a core on a loaded machine, thread time does not`,
+    );
     row(`${at}: long tasks over 50 ms (trace)`, p.longTasks, 'tasks', quiet(base.longTasks), { op: '<=', value: 0 }, `longest ${p.maxTaskMs.toFixed(1)} ms; long animation frames over 50 ms: ${String(p.loafOver50)}${p.longTasks > 0 ? `; ${why}` : ''}`);
     row(`${at}: JS heap`, p.heapMB, 'MB', quiet(base.heapMB), { op: '<=', value: HEAP_TARGET_MB });
     row(
@@ -571,10 +602,9 @@ async function run(): Promise<void> {
   const phases: Phase[] = [];
   let firehose: FirehosePhase[] = [];
   try {
-    for (const [label, quoteRate] of [
-      ['default quote rate', 1],
-      [`QUOTE_RATE ${String(QUOTE_RATE)}`, QUOTE_RATE],
-    ] as const) {
+    const runs: [string, number][] = [['default quote rate', 1]];
+    if (!ONLY_FIREHOSE) runs.push([`QUOTE_RATE ${String(QUOTE_RATE)}`, QUOTE_RATE]);
+    for (const [label, quoteRate] of runs) {
       const service = await startService(quoteRate);
       try {
         phases.push(await measurePhase(browser, label, service));
@@ -594,7 +624,11 @@ async function run(): Promise<void> {
     await browser.close();
   }
   const [base, loaded] = phases;
-  if (base === undefined || loaded === undefined) return;
+  if (base === undefined) return;
+  if (loaded === undefined) {
+    reportFirehose(firehose, base);
+    return;
+  }
   const baseline = (value: number) => ({ label: base.label, value });
   const row = (metric: string, value: number, unit: string, baseValue: number | null, target: { op: '>=' | '<='; value: number } | null, note?: string) => {
     reportRow({ bench: BENCH, metric, value, unit, baseline: baseValue === null ? null : baseline(baseValue), target, ...(note === undefined ? {} : { note }) });

@@ -312,6 +312,59 @@ test('a price mid-flash keeps its text readable (contrast), in the light and the
   }
 });
 
+interface FlashSample {
+  readonly direction: 'up' | 'down';
+  /** The value's box-shadow as the move is committed, and 1.2 s later (the price not moved again). */
+  readonly atMove: string;
+  readonly later: string;
+}
+
+/** The opacity of a computed box-shadow's colour: 0 for none; rgb(…) is opaque, rgba(…, a) and any `fn(… / a)` give a. */
+function ringAlpha(boxShadow: string): number {
+  if (boxShadow === 'none') return 0;
+  const alpha = /^rgba\([^)]*,\s*([\d.]+)\)/.exec(boxShadow) ?? /^\w+\([^)]*\/\s*([\d.]+)\)/.exec(boxShadow);
+  return alpha === null ? 1 : Number(alpha[1]);
+}
+
+test('a moved price is ringed green when it lengthens and red when it shortens, and the ring clears within a second', async ({ page, request }) => {
+  test.setTimeout(60_000);
+  const fixture = await quietFixture(request);
+  await page.addInitScript(() => {
+    const samples: FlashSample[] = [];
+    (window as unknown as { flashSamples: FlashSample[] }).flashSamples = samples;
+    new MutationObserver((records) => {
+      for (const record of records) {
+        const button = record.target;
+        if (!(button instanceof HTMLElement) || record.oldValue === null) continue;
+        const value = button.querySelector('.odds-value');
+        const price = button.dataset.price ?? '';
+        if (value === null || Number(price) === Number(record.oldValue)) continue;
+        const direction = Number(price) > Number(record.oldValue) ? 'up' : 'down';
+        const atMove = getComputedStyle(value).boxShadow;
+        setTimeout(() => {
+          if (button.isConnected && button.dataset.price === price) samples.push({ direction, atMove, later: getComputedStyle(value).boxShadow });
+        }, 1_200);
+      }
+    }).observe(document, { subtree: true, attributes: true, attributeOldValue: true, attributeFilter: ['data-price'] });
+  });
+  await openBoard(page, fixture.fixtureId);
+  // Each price swings up then down every few seconds (every price of the fixture in turn), slower
+  // than a ring lasts, so no ring is restarted before it is sampled.
+  await admin(request, 'POST', '/admin/firehose', { fixtureId: fixture.fixtureId, updatesPerSec: 400 });
+  try {
+    const samples = () => page.evaluate(() => (window as unknown as { flashSamples: FlashSample[] }).flashSamples);
+    await expect.poll(async () => new Set((await samples()).map((s) => s.direction)).size, { timeout: 30_000 }).toBe(2);
+    const colour = { up: 'rgb(22, 163, 74)', down: 'rgb(220, 38, 38)' } as const;
+    for (const sample of await samples()) {
+      expect(sample.atMove, sample.direction).toContain(colour[sample.direction]);
+      // No ring left, not even a faint one.
+      expect(ringAlpha(sample.later), `${sample.direction}: ${sample.later}`).toBe(0);
+    }
+  } finally {
+    await admin(request, 'POST', '/admin/firehose', { updatesPerSec: null });
+  }
+});
+
 // Issue 13 item 12: right after a page load a book must not read STALE while the stream
 // re-snapshots. Every mark and every price move is recorded from before the first paint.
 interface StaleWatch {
