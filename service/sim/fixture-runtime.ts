@@ -6,6 +6,8 @@ import { buildOddsId } from '../../src/domain/ids.ts';
 import { decimalToAmerican } from '../../src/domain/odds-format.ts';
 import type { BookmakerProfile, CatalogueMarket } from '../catalogue/types.ts';
 import type { Rng } from '../pricing/rng.ts';
+import { driftAt, drawInformation, eventsKnownAt } from './information.ts';
+import type { InformationPath } from './information.ts';
 import { advanceMatch, forceScore, newMatchState, playedShare } from './match-engine.ts';
 import type { MatchEvent, MatchParams, MatchRules, MatchState, PropPlayer } from './match-engine.ts';
 import type { FixtureModel, FixtureParams, ModelPort, QuotePort } from './model-port.ts';
@@ -21,8 +23,13 @@ export interface FixtureRecord {
   trueStartTime: string | null;
   trueEndTime: string | null;
   reissuedFixtureId: string | null;
-  /** Pre-match drift of participant 1's strength (log scale). */
+  /**
+   * Participant 1's strength shift (log scale): pre-match the market's view on the information
+   * so far (`information.ts`), from kick-off the strength the match is played from.
+   */
   drift: number;
+  /** Wall ms when its markets first opened (the start of its information path); absent before. */
+  openedAtMs?: number;
   match: MatchState;
   /** Wall ms when the last score row changed, per unit/period: the rows' `updatedAt`. */
   scoreUpdatedAt: Record<string, number>;
@@ -128,8 +135,6 @@ const COARSE_MAX_LIVE_REPRICES = 5;
  */
 const SLOW_MODEL_SPORTS: ReadonlySet<number> = new Set([11, 13]);
 const COARSE_MAX_SLOW_REPRICES = 2;
-/** Pre-match drifts of one fixture while seeding. */
-const COARSE_MAX_DRIFTS = 1;
 
 const MATCH_PERIODS: ReadonlySet<string> = new Set(['result', 'fulltime']);
 
@@ -185,8 +190,12 @@ export class FixtureRuntime {
   /** A score (any unit) came since the last reprice: the next one is information, not the clock. */
   private scoredSinceReprice = false;
   private coarseReprices = 0;
-  private coarseDrifts = 0;
-  private nextDriftAtMs = 0;
+  /** The pre-match information path, drawn when first needed. */
+  private information: InformationPath | null = null;
+  /** Events of the path already taken into account (-1: none looked at yet in this process). */
+  private informationSeen = -1;
+  /** Team news that arrived since the simulator last asked (it publishes the injury update). */
+  private teamNewsArrived = 0;
   /** Admin knob: seconds between requotes of this fixture, overriding the books' own pace. */
   updateEverySec: number | null = null;
   readonly rng: Rng;
@@ -398,6 +407,10 @@ export class FixtureRuntime {
     const record = this.record;
     // Opens when the sharp book does; a live fixture loaded after a restart reopens at once.
     if (record.statusId <= 1 && !this.quoted && nowMs >= record.planned.startTime * 1000 - OPEN_HORIZON_SEC.sharp * 1000) {
+      if (record.statusId === 0) {
+        record.openedAtMs ??= nowMs;
+        record.drift = driftAt(this.informationPath(ctx.quoteRate), nowMs);
+      }
       this.buildMarkets(books, nowMs);
     }
     if (record.statusId === 1) this.stepLive(ctx, dtMs);
@@ -405,17 +418,50 @@ export class FixtureRuntime {
     if (record.statusId <= 1 && this.quoted) this.stepBooks(ctx);
   }
 
+  /**
+   * The fixture's pre-match information path, over its pre-match life: from its opening (36 h
+   * before kick-off, or later for a fixture announced at short notice) to kick-off. Drawn from
+   * the fixture's own stream, so a restart draws the same one.
+   */
+  informationPath(quoteRate: number): InformationPath {
+    if (this.information === null) {
+      const kickOffMs = this.record.planned.startTime * 1000;
+      const openMs = Math.min(kickOffMs, this.record.openedAtMs ?? kickOffMs - OPEN_HORIZON_SEC.sharp * 1000);
+      this.information = drawInformation(this.rng.fork('information'), this.record.planned.sportId, openMs, kickOffMs, quoteRate);
+    }
+    return this.information;
+  }
+
+  /** Whether the lineups are confirmed by `nowMs` (false before the fixture opens). */
+  lineupsConfirmedBy(nowMs: number): boolean {
+    return this.information !== null && nowMs >= this.information.lineupsAtMs;
+  }
+
+  /** Team news (injury reports) that reached the market since the last call. */
+  takeTeamNews(): number {
+    const arrived = this.teamNewsArrived;
+    this.teamNewsArrived = 0;
+    return arrived;
+  }
+
+  /**
+   * Information moves the line: whenever the market's view on what is known changes (team news,
+   * lineups, informed money, the opening error corrected), the model reprices; the sharp book
+   * requotes at once and the others after their lags. A coarse step may cross several pieces of
+   * news and reprices once.
+   */
   private stepPregame(ctx: StepContext): void {
     const { nowMs } = ctx;
-    if (this.nextDriftAtMs === 0) this.nextDriftAtMs = nowMs + this.rng.next() * driftGapMs(ctx.quoteRate);
-    // Seeding moves each past line once before kick-off: a model can cost 0.3 s.
-    if (ctx.coarse && this.coarseDrifts >= COARSE_MAX_DRIFTS) return;
-    if (nowMs >= this.nextDriftAtMs) {
-      if (ctx.coarse) this.coarseDrifts++;
-      // Team news and money move the line: a small random step of participant 1's strength.
-      this.record.drift += this.rng.normal(0, 0.03);
+    const path = this.informationPath(ctx.quoteRate);
+    const known = eventsKnownAt(path, nowMs);
+    if (this.informationSeen >= 0) {
+      for (let i = this.informationSeen; i < known; i++) if (path.events[i]?.kind === 'team-news') this.teamNewsArrived++;
+    }
+    this.informationSeen = known;
+    const drift = driftAt(path, nowMs);
+    if (drift !== this.record.drift) {
+      this.record.drift = drift;
       this.matchParams = this.models.matchParams(this.params);
-      this.nextDriftAtMs = nowMs + (0.5 + this.rng.next()) * driftGapMs(ctx.quoteRate);
       this.reprice(nowMs);
     }
   }
@@ -425,7 +471,13 @@ export class FixtureRuntime {
     const record = this.record;
     record.statusId = 1;
     record.trueStartTime = isoOf(ctx.nowMs);
+    // The match is played from the kick-off strength: what the market knows now (at the planned
+    // kick-off, everything; the closing prices were made from it).
+    if (this.information !== null) record.drift = driftAt(this.information, ctx.nowMs);
     this.matchParams = this.models.matchParams(this.params);
+    // Each book re-confirms at kick-off: a pre-game refresh just before it would otherwise leave
+    // `updatedAt` on the slower pre-game pace, past the live freshness bound.
+    for (const line of this.lines.values()) line.nextRefreshAtMs = ctx.nowMs;
     if (!this.quoted) this.buildMarkets([], ctx.nowMs);
     ctx.sink.statusChanged(this);
   }
@@ -749,11 +801,6 @@ export class FixtureRuntime {
 /** The lag of a book behind the sharp reference (the sharp book itself has none). */
 function lagMsOf(line: BookLine): number {
   return line.book.bookmaker === SHARP_BOOK ? 0 : line.book.lagSec * 1000;
-}
-
-/** Mean wall ms between pre-match drift steps of one fixture. */
-function driftGapMs(quoteRate: number): number {
-  return Math.min(12 * 3600_000, (20 * 60_000) / Math.max(0.01, quoteRate));
 }
 
 /** How often a healthy book re-confirms a fixture: well within its freshness bound. */
