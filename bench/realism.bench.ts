@@ -38,7 +38,8 @@ const LAYOUT_EVERY_SEC = 30;
 /** Each sport's main match-result market: the line whose pre-match move is measured. */
 const MATCH_RESULT: Readonly<Record<number, number>> = { 10: 101, 11: 111, 12: 121, 13: 131, 14: 141, 15: 151, 83: 831 };
 
-const config = loadConfig({}, []);
+// The defaults; the environment may override them (e.g. SEED_PAST_DAYS=0 for a quick look).
+const config = loadConfig(process.env, []);
 const reference = buildReferenceData(config.seed);
 const catalogue = getCatalogue();
 const dir = mkdtempSync(path.join(os.tmpdir(), 'odds-realism-'));
@@ -65,6 +66,7 @@ function wireMarket(market: CatalogueMarket): Market {
   }
   return wire;
 }
+const bookOffersLive = new Map(reference.bookmakers.map((b) => [b.bookmaker, b.offersLive]));
 const catalogueById = new Map<number, Market>();
 for (const market of catalogue.markets) catalogueById.set(market.marketId, wireMarket(market));
 
@@ -135,6 +137,11 @@ function sample(second: number): void {
       seen.add(id);
       const arb = values.arbitrage;
       if (arb !== null) {
+        if (process.env.BENCH_REALISM_WHERE === '1' && arb.profitRatio > 0.05) {
+          // Where the large ones are: the fixture, market and legs (books and prices).
+          const legs = arb.legs.map((leg) => `${String(leg.outcomeId)}@${leg.bookmakers.join('/')} ${String(leg.price)}`).join(', ');
+          console.log(`+${String(second)} s ${phase} ${fixtureId} ${market?.marketType ?? '?'} ${market?.period ?? '?'} ${String(market?.handicap ?? '')}: +${(arb.profitRatio * 100).toFixed(1)} % ${legs}`);
+        }
         s.withArb++;
         s.sizes.push(arb.profitRatio);
         if (afterScore) s.afterScoreWithArb++;
@@ -144,10 +151,11 @@ function sample(second: number): void {
       const mainMargin = market !== null && market.handicap === 0 && !market.playerProp && (market.period === 'result' || market.period === 'fulltime');
       layout.columns.forEach((slug, column) => {
         if (!quotedBy.includes(slug)) return;
-        if (phase === 'live') {
+        // A book that does not offer live closes at kick-off: closed, not suspended. A market
+        // closed for good (a finished period) is not a suspension either: the book's flag is.
+        if (phase === 'live' && bookOffersLive.get(slug) === true) {
           add(liveQuoted, slug);
-          const suspended = metas[slug]?.suspended === true || values.rows.some((row) => row.cells[column]?.entry?.marketActive === false);
-          if (suspended) add(liveSuspended, slug);
+          if (metas[slug]?.suspended === true) add(liveSuspended, slug);
         }
         const overround = values.overround[column];
         if (mainMargin && overround !== null && overround !== undefined) {

@@ -11,6 +11,7 @@ import type { InformationPath } from './information.ts';
 import { advanceMatch, forceScore, newMatchState, playedShare } from './match-engine.ts';
 import type { MatchEvent, MatchParams, MatchRules, MatchState, PropPlayer } from './match-engine.ts';
 import type { FixtureModel, FixtureParams, ModelPort, QuotePort } from './model-port.ts';
+import { ROTATION_NOTICE_SEC } from './schedule.ts';
 import type { PlannedFixture } from './schedule.ts';
 
 /** Lifecycle status ids (spec 3). */
@@ -28,8 +29,6 @@ export interface FixtureRecord {
    * so far (`information.ts`), from kick-off the strength the match is played from.
    */
   drift: number;
-  /** Wall ms when its markets first opened (the start of its information path); absent before. */
-  openedAtMs?: number;
   match: MatchState;
   /** Wall ms when the last score row changed, per unit/period: the rows' `updatedAt`. */
   scoreUpdatedAt: Record<string, number>;
@@ -196,6 +195,8 @@ export class FixtureRuntime {
   private informationSeen = -1;
   /** Team news that arrived since the simulator last asked (it publishes the injury update). */
   private teamNewsArrived = 0;
+  /** Match time per wall time, from the last step (the in-play lags are match time). */
+  private simSpeed = 1;
   /** Admin knob: seconds between requotes of this fixture, overriding the books' own pace. */
   updateEverySec: number | null = null;
   readonly rng: Rng;
@@ -355,7 +356,7 @@ export class FixtureRuntime {
     this.lastRepriceMs = nowMs;
     // Every book follows new information once its lag has passed, the clock at once.
     for (const line of this.lines.values()) {
-      const due = clockOnly ? nowMs : nowMs + lagMsOf(line);
+      const due = clockOnly ? nowMs : nowMs + this.lagMsOf(line);
       if (due < line.nextQuoteAtMs) line.nextQuoteAtMs = due;
     }
   }
@@ -369,8 +370,26 @@ export class FixtureRuntime {
     this.publishSnapshot(nowMs, this.models.model(this.params, this.record.match, this.record.props), clockOnly);
   }
 
+  /**
+   * The lag of a book behind the sharp reference (the sharp book itself has none). In play it is
+   * match time: the match runs at `simSpeed`, so a 12 s lag is 1.2 s of wall time at speed 10 —
+   * behind by as much of the match as a real book is (in wall seconds it would trail by two
+   * basketball minutes and leave the lines of a fast game apart: phantom live arbitrage).
+   */
+  private lagMsOf(line: BookLine): number {
+    if (line.book.bookmaker === SHARP_BOOK) return 0;
+    return this.record.statusId === 1 ? (line.book.lagSec * 1000) / this.simSpeed : line.book.lagSec * 1000;
+  }
+
+  /** When the newest snapshot reaches a book that has not quoted from it (infinity when it has). */
+  private newestSnapshotDueMs(line: BookLine, nowMs: number): number {
+    const newest = this.snapshots[this.snapshots.length - 1];
+    if (newest === undefined || newest === line.lastSnapshot) return Number.POSITIVE_INFINITY;
+    return Math.max(nowMs + 1, newest.atMs + this.lagMsOf(line));
+  }
+
   private snapshotFor(line: BookLine, nowMs: number): FairSnapshot | undefined {
-    const seen = nowMs - lagMsOf(line);
+    const seen = nowMs - this.lagMsOf(line);
     let chosen = this.snapshots[0];
     for (const snapshot of this.snapshots) {
       // Newer than the lag lets through: still seen when only the clock moved since the last seen.
@@ -404,13 +423,11 @@ export class FixtureRuntime {
   /** Moves the fixture to `nowMs`: match, drift, requotes, meta freshness. */
   step(ctx: StepContext, dtMs: number, books: readonly BookmakerProfile[]): void {
     const { nowMs } = ctx;
+    this.simSpeed = Math.max(1, ctx.simSpeed);
     const record = this.record;
     // Opens when the sharp book does; a live fixture loaded after a restart reopens at once.
     if (record.statusId <= 1 && !this.quoted && nowMs >= record.planned.startTime * 1000 - OPEN_HORIZON_SEC.sharp * 1000) {
-      if (record.statusId === 0) {
-        record.openedAtMs ??= nowMs;
-        record.drift = driftAt(this.informationPath(ctx.quoteRate), nowMs);
-      }
+      if (record.statusId === 0) record.drift = driftAt(this.informationPath(ctx.quoteRate), nowMs);
       this.buildMarkets(books, nowMs);
     }
     if (record.statusId === 1) this.stepLive(ctx, dtMs);
@@ -419,15 +436,17 @@ export class FixtureRuntime {
   }
 
   /**
-   * The fixture's pre-match information path, over its pre-match life: from its opening (36 h
-   * before kick-off, or later for a fixture announced at short notice) to kick-off. Drawn from
-   * the fixture's own stream, so a restart draws the same one.
+   * The fixture's pre-match information path, over its planned pre-match life: from the sharp
+   * book's horizon (36 h), or from its announcement for a rotation fixture (45 minutes), to
+   * kick-off. A fixture first quoted later (a fresh start, a reissue) joins it where it stands.
+   * Drawn from the fixture's own stream and its plan alone, so a restart draws the same one.
    */
   informationPath(quoteRate: number): InformationPath {
     if (this.information === null) {
-      const kickOffMs = this.record.planned.startTime * 1000;
-      const openMs = Math.min(kickOffMs, this.record.openedAtMs ?? kickOffMs - OPEN_HORIZON_SEC.sharp * 1000);
-      this.information = drawInformation(this.rng.fork('information'), this.record.planned.sportId, openMs, kickOffMs, quoteRate);
+      const planned = this.record.planned;
+      const kickOffMs = planned.startTime * 1000;
+      const lifeSec = planned.origin === 'rotation' ? ROTATION_NOTICE_SEC : OPEN_HORIZON_SEC.sharp;
+      this.information = drawInformation(this.rng.fork('information'), planned.sportId, kickOffMs - lifeSec * 1000, kickOffMs, quoteRate);
     }
     return this.information;
   }
@@ -545,7 +564,10 @@ export class FixtureRuntime {
       return;
     }
     const scored = events.some((e) => e.kind === 'score');
-    if (scored) this.scoredSinceReprice = true;
+    // Only a score that suspends the books is news they take their lag over; baskets, kills and
+    // games are on every book's feed at once, so the interval reprice that catches up on them
+    // reaches every book together (lagged, it would leave minutes of play between the books).
+    if (significant) this.scoredSinceReprice = true;
     if (significant || (scored && !moved) || events.some((e) => e.kind === 'period-end') || due) this.reprice(ctx.nowMs, !this.scoredSinceReprice);
   }
 
@@ -601,7 +623,9 @@ export class FixtureRuntime {
       if (stale) continue;
       if (nowMs >= line.nextQuoteAtMs) {
         this.requote(line, ctx);
-        line.nextQuoteAtMs = nowMs + this.quoteGapMs(line, ctx);
+        // A newer snapshot its lag does not let through yet is requoted once it does, not at the
+        // next regular requote (up to minutes pre-game): soft books follow within their lags.
+        line.nextQuoteAtMs = Math.min(nowMs + this.quoteGapMs(line, ctx), this.newestSnapshotDueMs(line, nowMs));
       }
       if (nowMs >= line.nextRefreshAtMs) {
         line.meta.updatedAt = isoOf(nowMs);
@@ -796,11 +820,6 @@ export class FixtureRuntime {
   get playedShare(): number {
     return playedShare(this.record.match, this.rules);
   }
-}
-
-/** The lag of a book behind the sharp reference (the sharp book itself has none). */
-function lagMsOf(line: BookLine): number {
-  return line.book.bookmaker === SHARP_BOOK ? 0 : line.book.lagSec * 1000;
 }
 
 /** How often a healthy book re-confirms a fixture: well within its freshness bound. */

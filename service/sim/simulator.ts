@@ -28,7 +28,7 @@ import type { FixturePriceChange, FuturePriceChange, LifecycleRecord, PriceChang
 import { clockOf } from './match-engine.ts';
 import type { PropPlayer } from './match-engine.ts';
 import type { ModelPort, QuotePort } from './model-port.ts';
-import { SchedulePlanner } from './schedule.ts';
+import { ROTATION_NOTICE_SEC, SchedulePlanner } from './schedule.ts';
 import type { PlannedFixture } from './schedule.ts';
 import { gradeOffered, scoresOfUnit } from './settle.ts';
 
@@ -124,8 +124,6 @@ const META_SEED = 'seed';
 const META_PROGRAMME_DAYS = 'programmeDays';
 const META_ROTATION_SLOT = 'rotationNextSlot';
 const META_STARTED = 'firstStartedAt';
-/** Rotation fixtures are announced this long before kick-off (short notice). */
-const ROTATION_NOTICE_SEC = 45 * 60;
 /** On first start the rotation is seeded from this far back, so matches are already live. */
 const ROTATION_SEED_PAST_SEC = 25 * 60;
 /** Seeding writes its history in batches of this many changes, so memory stays flat. */
@@ -709,8 +707,6 @@ export class Simulator implements ChangeSink {
     runtime.step(ctx, wasLive ? dtMs : 0, this.books);
     if (marketsBefore === 0 && runtime.quoted) {
       this.publishTeamNews(runtime, nowMs, runtime.lineupsConfirmedBy(nowMs));
-      // Its opening instant is part of the record: the information path is drawn from it.
-      this.dirty.add(plan.fixtureId);
     }
     // `runtime.statusId` (not `record.statusId`): stepping changed it behind TypeScript's narrowing.
     if (runtime.statusId === 0 && runtime.quoted) this.maybeTeamNews(runtime, nowMs);
