@@ -171,6 +171,26 @@ describe('Simulator on a fresh data directory', () => {
     expect(moved).toBe(true);
   });
 
+  it('moves every book at once on a basket: only scores that suspend are news the books lag behind', () => {
+    const runtime = world.sim
+      .fixtureIds(0)
+      .flatMap((id) => world.sim.runtime(id) ?? [])
+      .find((r) => r.quoted && r.record.planned.sportId === 11 && r.lines.size > 3);
+    expect(runtime).toBeDefined();
+    if (runtime === undefined) return;
+    world.sim.kickoff(runtime.fixtureId);
+    world.sim.advance(5000);
+    const lagging = [...runtime.lines.values()].find((l) => l.book.lagSec >= 8 && l.book.offersLive);
+    expect(lagging).toBeDefined();
+    if (lagging === undefined) return;
+    const before = world.sim.now();
+    world.sim.forceGoal(runtime.fixtureId, 1);
+    // One tick: less than the book's lag even in match time (≥ 0.8 s at speed 10).
+    world.sim.advance(TEST_SETTINGS.tickMs);
+    const moved = Object.values(world.sim.fixtureOdds(runtime.fixtureId)[lagging.book.bookmaker] ?? {}).some((e) => e.changedAt >= before);
+    expect(moved).toBe(true);
+  });
+
   it('has a lagging book follow a reprice within its lag even when its own requote fell due just before', () => {
     const runtime = firstQuotedPregame(world.sim);
     const lagging = [...runtime.lines.values()].find((l) => l.book.lagSec >= 5);
