@@ -6,9 +6,12 @@ import { buildOddsId } from '../../src/domain/ids.ts';
 import { decimalToAmerican } from '../../src/domain/odds-format.ts';
 import type { BookmakerProfile, CatalogueMarket } from '../catalogue/types.ts';
 import type { Rng } from '../pricing/rng.ts';
+import { driftAt, drawInformation, eventsKnownAt } from './information.ts';
+import type { InformationPath } from './information.ts';
 import { advanceMatch, forceScore, newMatchState, playedShare } from './match-engine.ts';
 import type { MatchEvent, MatchParams, MatchRules, MatchState, PropPlayer } from './match-engine.ts';
 import type { FixtureModel, FixtureParams, ModelPort, QuotePort } from './model-port.ts';
+import { ROTATION_NOTICE_SEC } from './schedule.ts';
 import type { PlannedFixture } from './schedule.ts';
 
 /** Lifecycle status ids (spec 3). */
@@ -21,7 +24,10 @@ export interface FixtureRecord {
   trueStartTime: string | null;
   trueEndTime: string | null;
   reissuedFixtureId: string | null;
-  /** Pre-match drift of participant 1's strength (log scale). */
+  /**
+   * Participant 1's strength shift (log scale): pre-match the market's view on the information
+   * so far (`information.ts`), from kick-off the strength the match is played from.
+   */
   drift: number;
   match: MatchState;
   /** Wall ms when the last score row changed, per unit/period: the rows' `updatedAt`. */
@@ -128,8 +134,6 @@ const COARSE_MAX_LIVE_REPRICES = 5;
  */
 const SLOW_MODEL_SPORTS: ReadonlySet<number> = new Set([11, 13]);
 const COARSE_MAX_SLOW_REPRICES = 2;
-/** Pre-match drifts of one fixture while seeding. */
-const COARSE_MAX_DRIFTS = 1;
 
 const MATCH_PERIODS: ReadonlySet<string> = new Set(['result', 'fulltime']);
 
@@ -185,8 +189,14 @@ export class FixtureRuntime {
   /** A score (any unit) came since the last reprice: the next one is information, not the clock. */
   private scoredSinceReprice = false;
   private coarseReprices = 0;
-  private coarseDrifts = 0;
-  private nextDriftAtMs = 0;
+  /** The pre-match information path, drawn when first needed. */
+  private information: InformationPath | null = null;
+  /** Events of the path already taken into account (-1: none looked at yet in this process). */
+  private informationSeen = -1;
+  /** Team news that arrived since the simulator last asked (it publishes the injury update). */
+  private teamNewsArrived = 0;
+  /** Match time per wall time, from the last step (the in-play lags are match time). */
+  private simSpeed = 1;
   /** Admin knob: seconds between requotes of this fixture, overriding the books' own pace. */
   updateEverySec: number | null = null;
   readonly rng: Rng;
@@ -317,7 +327,7 @@ export class FixtureRuntime {
     this.lastRepriceMs = nowMs;
     // Every book follows new information once its lag has passed, the clock at once.
     for (const line of this.lines.values()) {
-      const due = clockOnly ? nowMs : nowMs + lagMsOf(line);
+      const due = clockOnly ? nowMs : nowMs + this.lagMsOf(line);
       if (due < line.nextQuoteAtMs) line.nextQuoteAtMs = due;
     }
   }
@@ -331,8 +341,26 @@ export class FixtureRuntime {
     this.publishSnapshot(nowMs, this.models.model(this.params, this.record.match, this.record.props), clockOnly);
   }
 
+  /**
+   * The lag of a book behind the sharp reference (the sharp book itself has none). In play it is
+   * match time: the match runs at `simSpeed`, so a 12 s lag is 1.2 s of wall time at speed 10 —
+   * behind by as much of the match as a real book is (in wall seconds it would trail by two
+   * basketball minutes and leave the lines of a fast game apart: phantom live arbitrage).
+   */
+  private lagMsOf(line: BookLine): number {
+    if (line.book.bookmaker === SHARP_BOOK) return 0;
+    return this.record.statusId === 1 ? (line.book.lagSec * 1000) / this.simSpeed : line.book.lagSec * 1000;
+  }
+
+  /** When the newest snapshot reaches a book that has not quoted from it (infinity when it has). */
+  private newestSnapshotDueMs(line: BookLine, nowMs: number): number {
+    const newest = this.snapshots[this.snapshots.length - 1];
+    if (newest === undefined || newest === line.lastSnapshot) return Number.POSITIVE_INFINITY;
+    return Math.max(nowMs + 1, newest.atMs + this.lagMsOf(line));
+  }
+
   private snapshotFor(line: BookLine, nowMs: number): FairSnapshot | undefined {
-    const seen = nowMs - lagMsOf(line);
+    const seen = nowMs - this.lagMsOf(line);
     let chosen = this.snapshots[0];
     for (const snapshot of this.snapshots) {
       // Newer than the lag lets through: still seen when only the clock moved since the last seen.
@@ -366,9 +394,11 @@ export class FixtureRuntime {
   /** Moves the fixture to `nowMs`: match, drift, requotes, meta freshness. */
   step(ctx: StepContext, dtMs: number, books: readonly BookmakerProfile[]): void {
     const { nowMs } = ctx;
+    this.simSpeed = Math.max(1, ctx.simSpeed);
     const record = this.record;
     // Opens when the sharp book does; a live fixture loaded after a restart reopens at once.
     if (record.statusId <= 1 && !this.quoted && nowMs >= record.planned.startTime * 1000 - OPEN_HORIZON_SEC.sharp * 1000) {
+      if (record.statusId === 0) record.drift = driftAt(this.informationPath(ctx.quoteRate), nowMs);
       this.buildMarkets(books, nowMs);
     }
     if (record.statusId === 1) this.stepLive(ctx, dtMs);
@@ -376,17 +406,52 @@ export class FixtureRuntime {
     if (record.statusId <= 1 && this.quoted) this.stepBooks(ctx);
   }
 
+  /**
+   * The fixture's pre-match information path, over its planned pre-match life: from the sharp
+   * book's horizon (36 h), or from its announcement for a rotation fixture (45 minutes), to
+   * kick-off. A fixture first quoted later (a fresh start, a reissue) joins it where it stands.
+   * Drawn from the fixture's own stream and its plan alone, so a restart draws the same one.
+   */
+  informationPath(quoteRate: number): InformationPath {
+    if (this.information === null) {
+      const planned = this.record.planned;
+      const kickOffMs = planned.startTime * 1000;
+      const lifeSec = planned.origin === 'rotation' ? ROTATION_NOTICE_SEC : OPEN_HORIZON_SEC.sharp;
+      this.information = drawInformation(this.rng.fork('information'), planned.sportId, kickOffMs - lifeSec * 1000, kickOffMs, quoteRate);
+    }
+    return this.information;
+  }
+
+  /** Whether the lineups are confirmed by `nowMs` (false before the fixture opens). */
+  lineupsConfirmedBy(nowMs: number): boolean {
+    return this.information !== null && nowMs >= this.information.lineupsAtMs;
+  }
+
+  /** Team news (injury reports) that reached the market since the last call. */
+  takeTeamNews(): number {
+    const arrived = this.teamNewsArrived;
+    this.teamNewsArrived = 0;
+    return arrived;
+  }
+
+  /**
+   * Information moves the line: whenever the market's view on what is known changes (team news,
+   * lineups, informed money, the opening error corrected), the model reprices; the sharp book
+   * requotes at once and the others after their lags. A coarse step may cross several pieces of
+   * news and reprices once.
+   */
   private stepPregame(ctx: StepContext): void {
     const { nowMs } = ctx;
-    if (this.nextDriftAtMs === 0) this.nextDriftAtMs = nowMs + this.rng.next() * driftGapMs(ctx.quoteRate);
-    // Seeding moves each past line once before kick-off: a model can cost 0.3 s.
-    if (ctx.coarse && this.coarseDrifts >= COARSE_MAX_DRIFTS) return;
-    if (nowMs >= this.nextDriftAtMs) {
-      if (ctx.coarse) this.coarseDrifts++;
-      // Team news and money move the line: a small random step of participant 1's strength.
-      this.record.drift += this.rng.normal(0, 0.03);
+    const path = this.informationPath(ctx.quoteRate);
+    const known = eventsKnownAt(path, nowMs);
+    if (this.informationSeen >= 0) {
+      for (let i = this.informationSeen; i < known; i++) if (path.events[i]?.kind === 'team-news') this.teamNewsArrived++;
+    }
+    this.informationSeen = known;
+    const drift = driftAt(path, nowMs);
+    if (drift !== this.record.drift) {
+      this.record.drift = drift;
       this.matchParams = this.models.matchParams(this.params);
-      this.nextDriftAtMs = nowMs + (0.5 + this.rng.next()) * driftGapMs(ctx.quoteRate);
       this.reprice(nowMs);
     }
   }
@@ -396,7 +461,13 @@ export class FixtureRuntime {
     const record = this.record;
     record.statusId = 1;
     record.trueStartTime = isoOf(ctx.nowMs);
+    // The match is played from the kick-off strength: what the market knows now (at the planned
+    // kick-off, everything; the closing prices were made from it).
+    if (this.information !== null) record.drift = driftAt(this.information, ctx.nowMs);
     this.matchParams = this.models.matchParams(this.params);
+    // Each book re-confirms at kick-off: a pre-game refresh just before it would otherwise leave
+    // `updatedAt` on the slower pre-game pace, past the live freshness bound.
+    for (const line of this.lines.values()) line.nextRefreshAtMs = ctx.nowMs;
     if (!this.quoted) this.buildMarkets([], ctx.nowMs);
     ctx.sink.statusChanged(this);
   }
@@ -464,7 +535,10 @@ export class FixtureRuntime {
       return;
     }
     const scored = events.some((e) => e.kind === 'score');
-    if (scored) this.scoredSinceReprice = true;
+    // Only a score that suspends the books is news they take their lag over; baskets, kills and
+    // games are on every book's feed at once, so the interval reprice that catches up on them
+    // reaches every book together (lagged, it would leave minutes of play between the books).
+    if (significant) this.scoredSinceReprice = true;
     if (significant || (scored && !moved) || events.some((e) => e.kind === 'period-end') || due) this.reprice(ctx.nowMs, !this.scoredSinceReprice);
   }
 
@@ -520,7 +594,9 @@ export class FixtureRuntime {
       if (stale) continue;
       if (nowMs >= line.nextQuoteAtMs) {
         this.requote(line, ctx);
-        line.nextQuoteAtMs = nowMs + this.quoteGapMs(line, ctx);
+        // A newer snapshot its lag does not let through yet is requoted once it does, not at the
+        // next regular requote (up to minutes pre-game): soft books follow within their lags.
+        line.nextQuoteAtMs = Math.min(nowMs + this.quoteGapMs(line, ctx), this.newestSnapshotDueMs(line, nowMs));
       }
       if (nowMs >= line.nextRefreshAtMs) {
         line.meta.updatedAt = isoOf(nowMs);
@@ -715,16 +791,6 @@ export class FixtureRuntime {
   get playedShare(): number {
     return playedShare(this.record.match, this.rules);
   }
-}
-
-/** The lag of a book behind the sharp reference (the sharp book itself has none). */
-function lagMsOf(line: BookLine): number {
-  return line.book.bookmaker === SHARP_BOOK ? 0 : line.book.lagSec * 1000;
-}
-
-/** Mean wall ms between pre-match drift steps of one fixture. */
-function driftGapMs(quoteRate: number): number {
-  return Math.min(12 * 3600_000, (20 * 60_000) / Math.max(0.01, quoteRate));
 }
 
 /** How often a healthy book re-confirms a fixture: well within its freshness bound. */

@@ -43,6 +43,8 @@ export interface PlannedFixture {
 }
 
 const DAY_SEC = 86_400;
+/** Rotation fixtures are announced this long before kick-off (short notice). */
+export const ROTATION_NOTICE_SEC = 45 * 60;
 
 /**
  * Fixtures per day and the UTC kick-off window (hours) of each sport's daily programme: a

@@ -8,7 +8,7 @@ import type { FixtureRuntime } from './fixture-runtime.ts';
 import { priceGridOf } from './pricing-adapter.ts';
 import { DataDirMismatchError, KnobError } from './simulator.ts';
 import type { Simulator } from './simulator.ts';
-import { openTestWorld } from './test-support.ts';
+import { openTestWorld, TEST_SETTINGS } from './test-support.ts';
 import type { TestWorld } from './test-support.ts';
 
 /** Every live fixture's runtime. */
@@ -157,6 +157,55 @@ describe('Simulator on a fresh data directory', () => {
     const laggingMovedEarly = Object.values(world.sim.fixtureOdds(runtime.fixtureId)[lagging.book.bookmaker] ?? {}).some((e) => e.changedAt > before && e.changedAt < before + lagging.book.lagSec * 1000);
     expect(sharpMoved).toBe(true);
     expect(laggingMovedEarly).toBe(false);
+  });
+
+  it('lags the books in play by match time: a 10 s lag is a second of a match played at speed 10', () => {
+    const runtime = firstLiveSoccer(world.sim);
+    const lagging = [...runtime.lines.values()].find((l) => l.book.lagSec >= 8 && l.book.offersLive);
+    expect(lagging).toBeDefined();
+    if (lagging === undefined) return;
+    const before = world.sim.now();
+    runtime.reprice(before);
+    world.sim.advance((lagging.book.lagSec * 1000) / TEST_SETTINGS.simSpeed + 500);
+    const moved = Object.values(world.sim.fixtureOdds(runtime.fixtureId)[lagging.book.bookmaker] ?? {}).some((e) => e.changedAt > before);
+    expect(moved).toBe(true);
+  });
+
+  it('moves every book at once on a basket: only scores that suspend are news the books lag behind', () => {
+    const runtime = world.sim
+      .fixtureIds(0)
+      .flatMap((id) => world.sim.runtime(id) ?? [])
+      .find((r) => r.quoted && r.record.planned.sportId === 11 && r.lines.size > 3);
+    expect(runtime).toBeDefined();
+    if (runtime === undefined) return;
+    world.sim.kickoff(runtime.fixtureId);
+    world.sim.advance(5000);
+    const lagging = [...runtime.lines.values()].find((l) => l.book.lagSec >= 8 && l.book.offersLive);
+    expect(lagging).toBeDefined();
+    if (lagging === undefined) return;
+    const before = world.sim.now();
+    world.sim.forceGoal(runtime.fixtureId, 1);
+    // One tick: less than the book's lag even in match time (≥ 0.8 s at speed 10).
+    world.sim.advance(TEST_SETTINGS.tickMs);
+    const moved = Object.values(world.sim.fixtureOdds(runtime.fixtureId)[lagging.book.bookmaker] ?? {}).some((e) => e.changedAt >= before);
+    expect(moved).toBe(true);
+  });
+
+  it('has a lagging book follow a reprice within its lag even when its own requote fell due just before', () => {
+    const runtime = firstQuotedPregame(world.sim);
+    const lagging = [...runtime.lines.values()].find((l) => l.book.lagSec >= 5);
+    expect(lagging).toBeDefined();
+    if (lagging === undefined) return;
+    world.sim.advance(1000);
+    const before = world.sim.now();
+    // The book requotes now, from what its lag lets through (not yet the new view)...
+    lagging.nextQuoteAtMs = before;
+    runtime.reprice(before);
+    world.sim.advance(500);
+    // ...and still moves once its lag has passed, not only at its next regular requote.
+    world.sim.advance(lagging.book.lagSec * 1000 + 1000);
+    const moved = Object.values(world.sim.fixtureOdds(runtime.fixtureId)[lagging.book.bookmaker] ?? {}).some((e) => e.changedAt > before);
+    expect(moved).toBe(true);
   });
 
   it('refreshes each healthy bookmaker’s updatedAt within its freshness bound', () => {

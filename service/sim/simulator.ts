@@ -28,7 +28,7 @@ import type { FixturePriceChange, FuturePriceChange, LifecycleRecord, PriceChang
 import { clockOf } from './match-engine.ts';
 import type { PropPlayer } from './match-engine.ts';
 import type { ModelPort, QuotePort } from './model-port.ts';
-import { SchedulePlanner } from './schedule.ts';
+import { ROTATION_NOTICE_SEC, SchedulePlanner } from './schedule.ts';
 import type { PlannedFixture } from './schedule.ts';
 import { gradeOffered, scoresOfUnit } from './settle.ts';
 
@@ -124,8 +124,6 @@ const META_SEED = 'seed';
 const META_PROGRAMME_DAYS = 'programmeDays';
 const META_ROTATION_SLOT = 'rotationNextSlot';
 const META_STARTED = 'firstStartedAt';
-/** Rotation fixtures are announced this long before kick-off (short notice). */
-const ROTATION_NOTICE_SEC = 45 * 60;
 /** On first start the rotation is seeded from this far back, so matches are already live. */
 const ROTATION_SEED_PAST_SEC = 25 * 60;
 /** Seeding writes its history in batches of this many changes, so memory stays flat. */
@@ -145,6 +143,25 @@ const TICK_SLICE_MS = 3;
 const FINISH_STEP_MATCH_SEC = 60;
 /** ...and gives up after this many steps (far beyond any sport's longest match with overtime). */
 const FINISH_MAX_STEPS = 2_000;
+/** Longest pre-match step while seeding the past (the books' requote pace there). */
+const COARSE_PREGAME_STEP_MS = 6 * 3600_000;
+/**
+ * While seeding, pre-match steps also stop at these offsets before kick-off (ms): the line moves
+ * in the last day (every book requotes after it), at the lineups, and in the last minutes, so
+ * the seeded closes are made from the kick-off strength like the live ones.
+ */
+const COARSE_PREGAME_CHECKPOINTS_MS: readonly number[] = [24 * 3600_000, 6 * 3600_000, 3600_000, 120_000, 60_000, 0];
+
+/** The end of a coarse pre-match step from `t`: six hours on, or the next checkpoint before. */
+function coarsePregameStepEnd(t: number, startMs: number): number {
+  let end = t + COARSE_PREGAME_STEP_MS;
+  for (const before of COARSE_PREGAME_CHECKPOINTS_MS) {
+    const at = startMs - before;
+    if (at > t && at < end) end = at;
+  }
+  return end;
+}
+
 /** Price changes written to the history per slice (about 1–3 ms of SQLite inserts). */
 const HISTORY_CHUNK = 1_000;
 
@@ -484,13 +501,11 @@ export class Simulator implements ChangeSink {
       return;
     }
     let t = openMs;
-    const pregameStepMs = 6 * 3600_000;
-    runtime.updateEverySec = 6 * 3600;
+    runtime.updateEverySec = COARSE_PREGAME_STEP_MS / 1000;
     const ctx = this.context(t, 0.02, true);
     while (t < untilMs && runtime.statusId <= 1) {
       const live = runtime.statusId === 1;
-      const stepMs = live ? Math.max(1000, 300_000 / this.settings.simSpeed) : Math.min(pregameStepMs, Math.max(1000, startMs - t));
-      const next = Math.min(untilMs, t + stepMs);
+      const next = Math.min(untilMs, live ? t + Math.max(1000, 300_000 / this.settings.simSpeed) : coarsePregameStepEnd(t, startMs));
       const dt = next - t;
       t = next;
       ctx.nowMs = t;
@@ -690,7 +705,9 @@ export class Simulator implements ChangeSink {
     }
     const marketsBefore = runtime.offered.length;
     runtime.step(ctx, wasLive ? dtMs : 0, this.books);
-    if (marketsBefore === 0 && runtime.quoted) this.publishTeamNews(runtime, nowMs, false);
+    if (marketsBefore === 0 && runtime.quoted) {
+      this.publishTeamNews(runtime, nowMs, runtime.lineupsConfirmedBy(nowMs));
+    }
     // `runtime.statusId` (not `record.statusId`): stepping changed it behind TypeScript's narrowing.
     if (runtime.statusId === 0 && runtime.quoted) this.maybeTeamNews(runtime, nowMs);
     if (runtime.statusId === 1) this.dirty.add(plan.fixtureId);
@@ -839,16 +856,17 @@ export class Simulator implements ChangeSink {
     if (this.publishing) this.feed.lineupsOf(lineups);
   }
 
-  /** An hour before kick-off the lineups are confirmed; injury news trickles in before that. */
+  /**
+   * The lineups are confirmed when the fixture's information path says (an hour before kick-off),
+   * and each piece of team news on it publishes an injury update: the news that moves the line.
+   */
   private maybeTeamNews(runtime: FixtureRuntime, nowMs: number): void {
     const plan = runtime.record.planned;
     const lineups = this.lineups.get(plan.fixtureId);
-    if (lineups !== undefined && !lineups.confirmed && nowMs >= plan.startTime * 1000 - 3600_000) {
-      this.publishTeamNews(runtime, nowMs, true);
-      return;
-    }
+    if (lineups !== undefined && !lineups.confirmed && runtime.lineupsConfirmedBy(nowMs)) this.publishTeamNews(runtime, nowMs, true);
     const injuries = this.injuries.get(plan.fixtureId);
-    if (injuries !== undefined && runtime.rng.next() < 1e-4 * this.settings.quoteRate) {
+    const news = runtime.takeTeamNews();
+    if (injuries !== undefined && news > 0) {
       const updated = updateInjuries(injuries, runtime.rng, nowMs);
       if (updated !== null) {
         this.injuries.set(plan.fixtureId, updated);
