@@ -542,11 +542,15 @@ export class FixtureRuntime {
     if (significant || (scored && !moved) || events.some((e) => e.kind === 'period-end') || due) this.reprice(ctx.nowMs, !this.scoredSinceReprice);
   }
 
-  /** A score: every book suspends the fixture for its own few seconds, then requotes. */
+  /**
+   * A score: every book suspends the fixture for its own few seconds, then requotes. A stale
+   * book's feed has stopped: it sends no suspension either (its prices stay frozen, and its
+   * suspension window still applies if it comes back within it).
+   */
   private suspendForScore(ctx: StepContext): void {
     for (const line of this.lines.values()) {
       line.suspendedUntilMs = ctx.nowMs + line.book.suspension.onScoreSec * 1000;
-      this.requote(line, ctx);
+      if (!line.meta.staleOdds) this.requote(line, ctx);
     }
   }
 

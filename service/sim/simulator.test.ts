@@ -26,7 +26,12 @@ function firstLiveSoccer(sim: Simulator): FixtureRuntime {
 }
 
 function firstQuotedPregame(sim: Simulator): FixtureRuntime {
-  const runtime = sim.fixtureIds(0).flatMap((id) => sim.runtime(id) ?? []).find((r) => r.quoted && r.lines.size > 3);
+  // With the 1X2 (market 101) offered: the knob tests force it; earlier tests in the file kick off
+  // and move fixtures, so the first pre-game one may be of a sport without it.
+  const runtime = sim
+    .fixtureIds(0)
+    .flatMap((id) => sim.runtime(id) ?? [])
+    .find((r) => r.quoted && r.lines.size > 3 && r.offered.some((o) => o.market.marketId === 101));
   if (runtime === undefined) throw new Error('no quoted pre-game fixture');
   return runtime;
 }
