@@ -9,7 +9,7 @@ import type { FixturePriceChange, FuturePriceChange, HistoryStore } from '../../
 import type { ApiHandler } from '../app.ts';
 import { invalidFilters, notAllowed } from '../errors.ts';
 import type { Entitlement } from '../keys.ts';
-import { localizeView } from '../localize.ts';
+import { localizeView } from '../../catalogue/localize.ts';
 import type { FixtureSource, FutureSource } from '../ports.ts';
 import { intParam, listParam, requiredParam, type Query } from '../query.ts';
 import { chosenBookmakers, entitlementOf, requireBookmaker, requireFixtureId, requireFutureId, requireTournament } from '../scope.ts';
