@@ -3,7 +3,7 @@
 // large arbitrage. Arbitrage is counted as the odds screen counts it (src/domain/odds-board.ts).
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildBoardLayout, boardValues, snapshotLookup, type BookStatus } from '../src/domain/odds-board.ts';
+import { buildBoardLayout, marketValues, snapshotLookup, type BookStatus } from '../src/domain/odds-board.ts';
 import { fixturesResponseSchema, mainOddsResponseSchema, marketsResponseSchema, type Market } from '../src/wire/schemas.ts';
 import { loadConfig } from './config.ts';
 import { startService, type Service } from './service.ts';
@@ -69,8 +69,9 @@ describe('books react like books', () => {
           Object.entries(view.bookmakers).map(([slug, meta]) => [slug, { suspended: meta.suspended, stale: meta.staleOdds }]),
         );
         // The screen's defaults: stale books excluded, exchanges net of DEFAULT_COMMISSION.
-        for (const [key, values] of boardValues(layout, snapshotLookup(view.odds), { method: 'multiplicative', bookStatus, range: false })) {
-          const profit = values.arbitrage?.profitRatio ?? 0;
+        const lookup = snapshotLookup(view.odds);
+        for (const key of layout.markets.keys()) {
+          const profit = marketValues(layout, key, lookup, { method: 'multiplicative', bookStatus, range: false }).arbitrage?.profitRatio ?? 0;
           if (profit > worst) {
             worst = profit;
             where = `${view.fixtureId} ${key} at +${String(second)} s`;

@@ -4,7 +4,6 @@
 import { defaultSgpKnobs, type SgpKnobs } from '../sgp/port.ts';
 import { bearerMatches, type AdminToken } from './admin-token.ts';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { SECURITY_HEADERS } from '../http/security-headers.ts';
 import { KnobError } from '../sim/simulator.ts';
 import type { Simulator } from '../sim/simulator.ts';
@@ -267,9 +266,4 @@ export async function startAdminServer(
     });
   });
   return server;
-}
-
-/** The port a started server listens on. */
-export function portOf(server: http.Server): number {
-  return (server.address() as AddressInfo).port;
 }

@@ -70,23 +70,6 @@ export function abbreviate(name: string, taken: Set<string>): string {
   }
 }
 
-/** Club-name patterns by country; `{c}` is the city's local name. */
-export const CLUB_PATTERNS: Readonly<Record<string, readonly string[]>> = {
-  eng: ['{c} United', '{c} City', '{c} Town', '{c} Rovers', '{c} Athletic', '{c} Albion', '{c} Wanderers', '{c} County', '{c} FC'],
-  deu: ['FC {c}', '1. FC {c}', 'SV {c}', 'VfB {c}', 'VfL {c}', 'SC {c}', 'Borussia {c}', 'Fortuna {c}', 'Eintracht {c}', 'TSV {c}'],
-  esp: ['{c} CF', 'Real {c}', 'Atlético {c}', 'CD {c}', 'UD {c}', 'SD {c}', 'Deportivo {c}', 'Racing {c}'],
-  swe: ['{c} HC', '{c} IF', 'IK {c}', '{c} HK'],
-  grc: ['{c} BC'],
-  srb: ['KK {c}'],
-  hrv: ['KK {c}'],
-  tur: ['{c} Basketbol'],
-  ltu: ['BC {c}'],
-  ita: ['Pallacanestro {c}', 'Virtus {c}'],
-  isr: ['{c} BC'],
-  fra: ['{c} Basket', 'ASVEL {c}'],
-  mco: ['AS {c}'],
-};
-
 /** Nicknames of North American and Japanese teams ("Denver Comets"). */
 export const TEAM_NICKNAMES: readonly string[] = [
   'Anchors', 'Bison', 'Blizzard', 'Bobcats', 'Captains', 'Comets', 'Condors', 'Cyclones', 'Express', 'Foxes',

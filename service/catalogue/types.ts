@@ -2,16 +2,13 @@
 // pricing models price and what the simulator and REST layer serve. Wire shapes live in
 // src/wire/schemas.ts; these are the service's own richer records.
 
-/** A translated text: one entry per supported language. `en` is always present. */
-export interface Translated {
-  readonly en: string;
-  readonly de: string;
-  readonly fr: string;
-  readonly zh: string;
-}
+import type { Lang } from '../../src/wire/limits.ts';
 
-export type Lang = keyof Translated;
-export const LANGS: readonly Lang[] = ['en', 'de', 'fr', 'zh'];
+// The languages are the spec's (src/wire/limits.ts); the catalogue's modules read them from here.
+export { LANGS, type Lang } from '../../src/wire/limits.ts';
+
+/** A translated text: one entry per supported language (src/wire/limits.ts). `en` is always present. */
+export type Translated = { readonly [L in Lang]: string };
 
 /** One market of the frozen catalogue (spec 2.6). `marketId` equals its lowest `outcomeId`. */
 export interface CatalogueMarket {

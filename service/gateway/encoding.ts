@@ -17,7 +17,6 @@ import {
 import { float64IntegersToInt64 } from './msgpack-integers.ts';
 
 export type { ReceiveType } from '../../src/wire/schemas.ts';
-export { RECEIVE_TYPES } from '../../src/wire/schemas.ts';
 
 /** Where the committed dictionaries and their manifest live. */
 export const DEFAULT_DICTS_DIR = fileURLToPath(new URL('./dicts/', import.meta.url));

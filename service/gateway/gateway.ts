@@ -14,7 +14,7 @@ import { clientAddress, type AuthThrottle } from '../http/auth-throttle.ts';
 import { ApiError, ERROR_CODE, notFound } from '../http/errors.ts';
 import type { Entitlement, KeyRing } from '../http/keys.ts';
 import { SECURITY_HEADER_LINES } from '../http/security-headers.ts';
-import { localizeView } from '../http/localize.ts';
+import { localizeView } from '../catalogue/localize.ts';
 import type { ChangeBatch } from '../sim/change-feed.ts';
 import { coalesceFrames } from './coalesce.ts';
 import { Connection, type GatewayCounters } from './connection.ts';

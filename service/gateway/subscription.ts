@@ -5,7 +5,7 @@ import { IdError, parseFixtureId } from '../../src/domain/ids.ts';
 import { CHANNELS, CLOSE_CODES, loginFrameSchema } from '../../src/wire/schemas.ts';
 import type { Channel, DroppedFilters, LoginFrame, ReceiveType } from '../../src/wire/schemas.ts';
 import type { ReferenceIndex } from '../catalogue/reference-data.ts';
-import { LANGS, type Lang } from '../catalogue/types.ts';
+import { LANGS, type Lang } from '../../src/wire/limits.ts';
 import type { EndpointFamily, Entitlement, KeyRing } from '../http/keys.ts';
 
 /** Channels whose payloads are keyed by bookmaker: they need the login's `bookmakers` (stream note). */

@@ -7,7 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { FIXTURE_FILTERS_HEADER } from '../../src/wire/schemas.ts';
-import { LANGS, type Lang } from '../catalogue/types.ts';
+import { LANGS, type Lang } from '../../src/wire/limits.ts';
 import { type AuthThrottle, clientAddress } from './auth-throttle.ts';
 import { ApiError, ERROR_CODE, notFound } from './errors.ts';
 import { BUCKET_LIMITS, ENDPOINTS, type EndpointSpec } from './endpoints.ts';

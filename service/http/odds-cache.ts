@@ -6,7 +6,7 @@
 import type { BookmakerFixtureMeta, FixtureView, OddsEntry } from '../../src/wire/schemas.ts';
 import type { ReferenceIndex } from '../catalogue/reference-data.ts';
 import type { Lang } from '../catalogue/types.ts';
-import { localizeView } from './localize.ts';
+import { localizeView } from '../catalogue/localize.ts';
 import type { FixtureSource, FixtureVersions } from './ports.ts';
 
 /** Which entries of a bookmaker an answer shows: the current (active) ones, main lines or all. */

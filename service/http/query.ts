@@ -1,14 +1,11 @@
 // Query parameters of the REST API, read strictly: a bad value is a 400 `invalid_filters` that
 // names the parameter, an omitted required `oddsIds` a 422 (spec 7) — never a 500.
 import { IdError, parseFixtureId, parseOddsId, splitIdList, type FixtureIdParts, type ParsedOddsId } from '../../src/domain/ids.ts';
+import { MAX_LEGS, MAX_LIST_IDS } from '../../src/wire/limits.ts';
 import { invalidFilters, validationError } from './errors.ts';
 
 export type Query = Readonly<Record<string, string | undefined>>;
 
-/** At most this many legs per parlay or SGP request (spec 8). */
-export const MAX_LEGS = 20;
-/** At most this many ids in any other list parameter (spec 8 leaves it open; docs/api.md). */
-export const MAX_LIST_IDS = 100;
 
 const INTEGER = /^-?\d{1,15}$/;
 

@@ -28,12 +28,11 @@ import type { CatalogueMarket } from '../catalogue/types.ts';
 import { logChoose, logistic } from './distributions.ts';
 import type { Transitions, WorkBudget } from './joint-states.ts';
 import { JointStates, TransitionsBuilder } from './joint-states.ts';
-import type { GradeMasses } from './market-families.ts';
 import { poissonGrid } from './poisson-sports.ts';
 import { PricingError, requireNumberIn } from './pricing-error.ts';
 import type { RowDistribution, ScoreGrid, ScoreProjection } from './score-grid.ts';
 import { projectScore, projectionRange, shiftGrid } from './score-grid.ts';
-import type { DimSpec, InPlayState, JointResult, ScoreModel, Selection } from './score-model.ts';
+import type { DimSpec, GradeMasses, InPlayState, JointResult, ScoreModel, Selection } from './score-model.ts';
 import { projectionFromJoint, requireElapsed, rowFromJoint, scoreSoFar, segmentsOfPeriod } from './score-model.ts';
 
 export interface EsportsParams {

@@ -27,7 +27,6 @@ import type { Grade } from '../../src/domain/grade.ts';
 import { SettlementError, selectionGrader } from '../../src/domain/settlement.ts';
 import type { SelectionGrader } from '../../src/domain/settlement.ts';
 import { FACTOR_WORK, JOINT_WORK_LIMIT, JointTooLargeError, WorkBudget } from './joint-states.ts';
-import type { GradeMasses } from './market-families.ts';
 import {
   PricedRow,
   addGrade,
@@ -42,7 +41,7 @@ import { PlayerProps, propGrader } from './player-props.ts';
 import { PricingError } from './pricing-error.ts';
 import type { Dist1D, RowDistribution, ScoreProjection } from './score-grid.ts';
 import type { ExpectationFactor } from './segment-expectation.ts';
-import type { DimSpec, InPlayState, ScoreModel, Selection } from './score-model.ts';
+import type { DimSpec, GradeMasses, InPlayState, ScoreModel, Selection } from './score-model.ts';
 import { PRE_MATCH } from './score-model.ts';
 import type { ScoreUnit } from './score-unit.ts';
 import { scoreUnit } from './score-unit.ts';

@@ -1,11 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { selectionGrader } from '../../src/domain/settlement.ts';
-import type { GradeMasses } from './market-families.ts';
 import { PricedRow, addGrade, effectiveProbability, emptyGradeMasses, gradeMassesOnRow, marketProjection } from './market-families.ts';
 import type { RowDistribution, ScoreGrid } from './score-grid.ts';
 import { emptyGrid, projectGrid } from './score-grid.ts';
-import type { ScoreModel } from './score-model.ts';
+import type { GradeMasses, ScoreModel } from './score-model.ts';
 
 /** A model serving one fixed row, to price markets on arbitrary grids. */
 function rowOf(grid: ScoreGrid, voidMass = 0): PricedRow {

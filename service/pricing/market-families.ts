@@ -11,11 +11,8 @@ import type { Grade } from '../../src/domain/grade.ts';
 import type { SelectionGrader } from '../../src/domain/settlement.ts';
 import { PricingError } from './pricing-error.ts';
 import type { RowDistribution, ScoreProjection } from './score-grid.ts';
-import type { ProjectedRow, ScoreModel } from './score-model.ts';
+import type { GradeMasses, MarketProjection, ProjectedRow, ScoreModel } from './score-model.ts';
 import type { ScoreUnit } from './score-unit.ts';
-
-/** The view of the score a market family is graded on; `cell` needs both scores. */
-export type MarketProjection = ScoreProjection | 'cell';
 
 // The families of settlement.ts, matched the same way: the marketType itself or `<prefix>-...`.
 // `spreads-european` must precede `spreads`.
@@ -53,15 +50,6 @@ export function representativeScore(projection: ScoreProjection, value: number):
     case 'margin':
       return value >= 0 ? [value, 0] : [0, -value];
   }
-}
-
-/** Probability of each grade of one selection; `push` includes void (the row never happened). */
-export interface GradeMasses {
-  won: number;
-  halfWon: number;
-  push: number;
-  halfLost: number;
-  lost: number;
 }
 
 export function emptyGradeMasses(): GradeMasses {

@@ -5,12 +5,23 @@ import type { CatalogueMarket } from '../catalogue/types.ts';
 import type { SelectionGrader } from '../../src/domain/settlement.ts';
 import type { JointStates } from './joint-states.ts';
 import { WorkBudget } from './joint-states.ts';
-import type { GradeMasses, MarketProjection } from './market-families.ts';
 import type { Dist1D, RowDistribution, ScoreProjection } from './score-grid.ts';
 import type { EliminationOptions, ExpectationFactor } from './segment-expectation.ts';
 import { emptyGrid } from './score-grid.ts';
 import type { ScoreTables, ScoreUnit } from './score-unit.ts';
 import { PricingError, requireNumberIn } from './pricing-error.ts';
+
+/** The view of the score a market family (market-families.ts) is graded on; `cell` needs both scores. */
+export type MarketProjection = ScoreProjection | 'cell';
+
+/** Probability of each grade of one selection; `push` includes void (the row never happened). */
+export interface GradeMasses {
+  won: number;
+  halfWon: number;
+  push: number;
+  halfLost: number;
+  lost: number;
+}
 
 /** One view (total, margin, one team's score) of one score row. */
 export interface DimSpec {

@@ -4,7 +4,7 @@
 // SGP requests do not rebuild it (5–28 ms a live fixture) and repeated legs are not re-priced.
 import type { CatalogueIndex } from '../catalogue/catalogue.ts';
 import type { ReferenceIndex } from '../catalogue/reference-data.ts';
-import { localizeView } from '../http/localize.ts';
+import { localizeView } from '../catalogue/localize.ts';
 import { createFixturePricer, type FixturePricer, type JointPrice, type SubsetWinProbabilities, type WinProbability } from '../pricing/fixture-pricer.ts';
 import { legsKey, memoSubsetWinProbabilities, memoWinProbability, modelLegs, remember } from './model-legs.ts';
 import type { PlayerRates } from '../pricing/player-props.ts';

@@ -56,6 +56,7 @@ import {
   type TournamentsResponse,
   type VenuesResponse,
 } from '../wire/schemas.ts';
+import { LANGS, isLang, type Lang } from '../wire/limits.ts';
 import { safeParseWire } from '../wire/validate.ts';
 import { ApiError, InvalidAnswerError, NetworkError, NotOfferedError, type RateLimitHeaders } from './api-error.ts';
 import { fixtureFiltersToSend, matchesFixtureFilters, readFixtureFilters, type ExtraFixtureFilter } from './fixture-filters.ts';
@@ -66,20 +67,9 @@ const injuriesListSchema = injuriesPayloadSchema.array();
 const lineupsListSchema = lineupsPayloadSchema.array();
 const statsListSchema = statsPayloadSchema.array();
 
-/** The language prefixes of the service (spec: `{lang}`); translated names follow it. */
-export const LANGS = ['en', 'de', 'fr', 'zh'] as const;
-export type Lang = (typeof LANGS)[number];
-
-export function isLang(value: unknown): value is Lang {
-  return typeof value === 'string' && (LANGS as readonly string[]).includes(value);
-}
-
-/** At most this many ids per list parameter (docs/api.md); `fetchOddsSnapshot` chunks to it. */
-export const MAX_LIST_IDS = 100;
-/** At most this many `oddsIds` on the history endpoints (docs/api.md). */
-export const MAX_HISTORY_ODDS_IDS = 500;
-/** At most this many legs on `/fixtures/odds/parlay` and `/fixtures/odds/sgp` (spec 8). */
-export const MAX_LEGS = 20;
+// The spec's limits live in src/wire (the service reads them too); the dashboard's callers take
+// them from the client they pass them to.
+export { LANGS, MAX_HISTORY_ODDS_IDS, MAX_LEGS, MAX_LIST_IDS, isLang, type Lang } from '../wire/limits.ts';
 
 type IdList = readonly string[];
 type IntList = readonly number[];

@@ -12,10 +12,8 @@ import {
   parlayKeys,
   participantKeys,
   playerKeys,
-  seasonKeys,
   sportKeys,
   tournamentKeys,
-  venueKeys,
 } from './query-keys.ts';
 
 /** Reference data changes with a catalogue release, not during a session. */
@@ -62,26 +60,6 @@ export function marketsByOutcomesQuery(client: ApiClient, outcomeIds: readonly n
   return queryOptions({ queryKey: marketKeys.byOutcomes(outcomeIds), queryFn: () => client.markets({ outcomeIds }), ...reference });
 }
 
-export function seasonsByTournamentQuery(client: ApiClient, tournamentId: number) {
-  return queryOptions({ queryKey: seasonKeys.byTournament(tournamentId), queryFn: () => client.seasons({ tournamentId }), ...reference });
-}
-
-export function seasonsByIdsQuery(client: ApiClient, seasonIds: readonly number[]) {
-  return queryOptions({ queryKey: seasonKeys.byIds(seasonIds), queryFn: () => client.seasons({ seasonIds }), ...reference });
-}
-
-export function participantsBySportQuery(client: ApiClient, sportId: number) {
-  return queryOptions({ queryKey: participantKeys.bySport(sportId), queryFn: () => client.participants({ sportId }), ...reference });
-}
-
-export function participantsByTournamentQuery(client: ApiClient, tournamentId: number) {
-  return queryOptions({
-    queryKey: participantKeys.byTournament(tournamentId),
-    queryFn: () => client.participants({ tournamentId }),
-    ...reference,
-  });
-}
-
 export function participantsByIdsQuery(client: ApiClient, participantIds: readonly number[]) {
   return queryOptions({
     queryKey: participantKeys.byIds(participantIds),
@@ -90,24 +68,8 @@ export function participantsByIdsQuery(client: ApiClient, participantIds: readon
   });
 }
 
-export function playersBySportQuery(client: ApiClient, sportId: number) {
-  return queryOptions({ queryKey: playerKeys.bySport(sportId), queryFn: () => client.players({ sportId }), ...reference });
-}
-
-export function playersByParticipantQuery(client: ApiClient, participantId: number) {
-  return queryOptions({ queryKey: playerKeys.byParticipant(participantId), queryFn: () => client.players({ participantId }), ...reference });
-}
-
 export function playersByIdsQuery(client: ApiClient, playerIds: readonly number[]) {
   return queryOptions({ queryKey: playerKeys.byIds(playerIds), queryFn: () => client.players({ playerIds }), ...reference });
-}
-
-export function venuesQuery(client: ApiClient, venueIds?: readonly number[]) {
-  return queryOptions({
-    queryKey: venueKeys.list(venueIds),
-    queryFn: () => client.venues(venueIds === undefined ? {} : { venueIds }),
-    ...reference,
-  });
 }
 
 /** A fixture list (`/fixtures`). Its live fields (status, scores, clock) are a snapshot: read live ones from the book. */
@@ -120,15 +82,6 @@ export function fixtureQuery(client: ApiClient, fixtureId: string) {
   return queryOptions({
     queryKey: fixtureKeys.detail(fixtureId),
     queryFn: async () => (await client.fixtures({ fixtureIds: [fixtureId] }))[0] ?? null,
-    staleTime: LIST_STALE_MS,
-  });
-}
-
-/** The markets one fixture offers, or null when the fixture is unknown. */
-export function fixtureMarketsQuery(client: ApiClient, fixtureId: string) {
-  return queryOptions({
-    queryKey: fixtureKeys.markets(fixtureId),
-    queryFn: async () => (await client.fixtureMarkets({ fixtureIds: [fixtureId] }))[0] ?? null,
     staleTime: LIST_STALE_MS,
   });
 }

@@ -42,29 +42,14 @@ export const marketKeys = {
   byOutcomes: (outcomeIds: readonly number[]) => [...marketKeys.all, 'outcomes', idSet(outcomeIds)] as const,
 };
 
-export const seasonKeys = {
-  all: ['seasons'] as const,
-  byTournament: (tournamentId: number) => [...seasonKeys.all, 'tournament', tournamentId] as const,
-  byIds: (seasonIds: readonly number[]) => [...seasonKeys.all, 'ids', idSet(seasonIds)] as const,
-};
-
 export const participantKeys = {
   all: ['participants'] as const,
-  bySport: (sportId: number) => [...participantKeys.all, 'sport', sportId] as const,
-  byTournament: (tournamentId: number) => [...participantKeys.all, 'tournament', tournamentId] as const,
   byIds: (participantIds: readonly number[]) => [...participantKeys.all, 'ids', idSet(participantIds)] as const,
 };
 
 export const playerKeys = {
   all: ['players'] as const,
-  bySport: (sportId: number) => [...playerKeys.all, 'sport', sportId] as const,
-  byParticipant: (participantId: number) => [...playerKeys.all, 'participant', participantId] as const,
   byIds: (playerIds: readonly number[]) => [...playerKeys.all, 'ids', idSet(playerIds)] as const,
-};
-
-export const venueKeys = {
-  all: ['venues'] as const,
-  list: (venueIds?: readonly number[]) => [...venueKeys.all, 'list', { venueIds: idSet(venueIds) }] as const,
 };
 
 export const fixtureKeys = {
@@ -73,8 +58,6 @@ export const fixtureKeys = {
   list: (filters: FixtureFilters = {}) => [...fixtureKeys.lists(), filterPart(filters)] as const,
   details: () => [...fixtureKeys.all, 'detail'] as const,
   detail: (fixtureId: string) => [...fixtureKeys.details(), fixtureId] as const,
-  /** The markets a fixture offers (`/fixtures/markets`). */
-  markets: (fixtureId: string) => [...fixtureKeys.detail(fixtureId), 'markets'] as const,
   /** Recorded prices; `oddsIds` and `bookmakers` narrow them, `from`/`to` (epoch ms) bound them. */
   history: (
     fixtureId: string,

@@ -3,7 +3,7 @@
 // interest a page declares, so that the stream worker sends it only the odds it shows.
 import { createContext, useCallback, useContext, useEffect, useSyncExternalStore } from 'react';
 import { LiveBook, type BookmakerMetaLive, type FixtureLive } from './book.ts';
-import type { FutureOddsEntry, OddsEntry } from '../wire/schemas.ts';
+import type { OddsEntry } from '../wire/schemas.ts';
 
 /** The page's book. Tests and stories provide their own with `<BookContext value={book}>`. */
 export const BookContext = createContext<LiveBook>(new LiveBook());
@@ -18,13 +18,6 @@ export function useOdds(oddsId: string): OddsEntry | undefined {
   const book = useLiveBook();
   const subscribe = useCallback((listener: () => void) => book.subscribeOdds(oddsId, listener), [book, oddsId]);
   return useSyncExternalStore(subscribe, () => book.getOdds(oddsId));
-}
-
-/** The live price of a future `oddsId`, or undefined. */
-export function useFutureOdds(oddsId: string): FutureOddsEntry | undefined {
-  const book = useLiveBook();
-  const subscribe = useCallback((listener: () => void) => book.subscribeFutureOdds(oddsId, listener), [book, oddsId]);
-  return useSyncExternalStore(subscribe, () => book.getFutureOdds(oddsId));
 }
 
 /** A fixture's live status, scores and clock, or undefined while the book knows nothing of it. */

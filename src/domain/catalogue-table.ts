@@ -133,25 +133,6 @@ export const catalogueColumnFilters = {
   },
 } as const;
 
-/** Whether a row passes every filter and the search. */
-export function matchesCatalogueFilters(row: CatalogueRow, filters: CatalogueFilters): boolean {
-  return (
-    catalogueColumnFilters.sportId(row, filters.sportIds) &&
-    catalogueColumnFilters.marketType(row, filters.marketTypes) &&
-    catalogueColumnFilters.period(row, filters.periods) &&
-    catalogueColumnFilters.playerProp(row, filters.playerProp) &&
-    catalogueColumnFilters.handicap(row, filters.line) &&
-    matchesSearch(row, filters.search ?? '')
-  );
-}
-
-/** The rows passing {@link matchesCatalogueFilters}, order kept. The search is tokenized once. */
-export function filterCatalogue(rows: readonly CatalogueRow[], filters: CatalogueFilters): CatalogueRow[] {
-  const tokens = searchTokens(filters.search ?? '');
-  const rest: CatalogueFilters = { ...filters, search: '' };
-  return rows.filter((row) => matchesCatalogueFilters(row, rest) && matchesSearch(row, tokens));
-}
-
 /** The sortable columns: every scalar field of a row (the outcome lists are not sortable). */
 export const CATALOGUE_SORT_KEYS = [
   'marketId',
@@ -227,28 +208,6 @@ export function compareCatalogueDefault(a: CatalogueRow, b: CatalogueRow): numbe
     a.handicap - b.handicap ||
     a.marketId - b.marketId
   );
-}
-
-/**
- * The rows sorted by the given levels (first level first), ties broken by the default order,
- * so the result is fully determined (no two catalogue rows share a `marketId`). Returns a new array.
- */
-export function sortCatalogue(
-  rows: readonly CatalogueRow[],
-  sorting: readonly CatalogueSort[],
-  compareText?: TextComparator,
-): CatalogueRow[] {
-  const levels = sorting.map(({ id, desc }) => {
-    const compare = catalogueComparator(id, compareText);
-    return desc ? (a: CatalogueRow, b: CatalogueRow) => compare(b, a) : compare;
-  });
-  return [...rows].sort((a, b) => {
-    for (const compare of levels) {
-      const order = compare(a, b);
-      if (order !== 0) return order;
-    }
-    return compareCatalogueDefault(a, b);
-  });
 }
 
 /** A filter option and how many rows have it. */

@@ -6,13 +6,12 @@ import { MarketError } from './market.ts';
 import {
   BoardError,
   boardMarketsInOrder,
-  boardValues,
   buildBoardLayout,
   cellOf,
   marketValues,
   snapshotLookup,
 } from './odds-board.ts';
-import type { BoardLayout, BookStatus, ValuesOptions } from './odds-board.ts';
+import type { BoardLayout, BookStatus, EntryLookup, MarketValues, ValuesOptions } from './odds-board.ts';
 
 const FIXTURE = 'id1000001761301227';
 
@@ -108,6 +107,11 @@ const layoutOf = (snapshot: FixtureOdds = SNAPSHOT, extra: Partial<Parameters<ty
   buildBoardLayout({ fixtureId: FIXTURE, odds: snapshot, markets: CATALOGUE, ...extra });
 
 const MULT: ValuesOptions = { method: 'multiplicative' };
+
+/** The values of every market of a board, as the screen asks for them: one market at a time. */
+function* everyMarket(layout: BoardLayout, lookup: EntryLookup, options: ValuesOptions): Generator<readonly [string, MarketValues]> {
+  for (const key of layout.markets.keys()) yield [key, marketValues(layout, key, lookup, options)];
+}
 
 describe('buildBoardLayout: structure', () => {
   it('groups markets by type in the trader order, with player props last', () => {
@@ -590,7 +594,7 @@ describe('odds board properties', () => {
     fc.assert(
       fc.property(snapshotArb, statusArb, (snapshot, bookStatus) => {
         const layout = layoutOf(snapshot);
-        for (const values of boardValues(layout, snapshotLookup(snapshot), { method: 'shin', bookStatus }).values()) {
+        for (const [, values] of everyMarket(layout, snapshotLookup(snapshot), { method: 'shin', bookStatus })) {
           for (const row of values.rows) {
             const counting = row.cells.filter((c) => c.counts).map((c) => c.entry?.price ?? 0);
             expect(row.best?.price ?? null).toBe(counting.length > 0 ? Math.max(...counting) : null);
@@ -609,7 +613,7 @@ describe('odds board properties', () => {
     fc.assert(
       fc.property(snapshotArb, fc.integer({ min: 1, max: 10_000 }), (snapshot, stake) => {
         const layout = layoutOf(snapshot);
-        for (const [key, values] of boardValues(layout, snapshotLookup(snapshot), { method: 'power', stake })) {
+        for (const [key, values] of everyMarket(layout, snapshotLookup(snapshot), { method: 'power', stake })) {
           const bests = values.rows.map((r) => r.best?.price);
           const covered = bests.every((p) => p !== undefined);
           const implied = bests.reduce<number>((sum, p) => sum + 1 / (p ?? 1), 0);
@@ -628,7 +632,7 @@ describe('odds board properties', () => {
     fc.assert(
       fc.property(snapshotArb, fc.constantFrom('multiplicative', 'additive', 'power', 'shin', 'worst-case') as fc.Arbitrary<ValuesOptions['method']>, (snapshot, method) => {
         const layout = layoutOf(snapshot);
-        for (const values of boardValues(layout, snapshotLookup(snapshot), { method }).values()) {
+        for (const [, values] of everyMarket(layout, snapshotLookup(snapshot), { method })) {
           const fair = values.rows.map((r) => r.fair);
           if (fair.some((f) => f === null)) continue;
           const sum = fair.reduce((s, f) => s + (f?.probability ?? 0), 0);
@@ -639,24 +643,6 @@ describe('odds board properties', () => {
             expect(f?.price ?? 0).toBeLessThanOrEqual((f?.range?.max ?? 0) * (1 + 1e-12));
           }
         }
-      }),
-    );
-  });
-
-  it('recomputes one market after a price change to what a full recompute gives', () => {
-    fc.assert(
-      fc.property(snapshotArb, fc.nat(), price, (snapshot, pick, newPrice) => {
-        const layout = layoutOf(snapshot);
-        const all = Object.values(snapshot).flatMap((entries) => Object.entries(entries));
-        const changed = all[pick % Math.max(1, all.length)];
-        if (changed === undefined) return;
-        const [oddsId, old] = changed;
-        const live = new Map(all);
-        live.set(oddsId, { ...old, price: newPrice });
-        const lookup = (id: string) => live.get(id);
-        const ref = cellOf(layout, oddsId);
-        const one = marketValues(layout, ref?.marketKey ?? '', lookup, MULT);
-        expect(one).toEqual(boardValues(layout, lookup, MULT).get(ref?.marketKey ?? ''));
       }),
     );
   });

@@ -654,10 +654,3 @@ export function marketValues(layout: BoardLayout, marketKey: string, lookup: Ent
   });
   return { key: market.key, rows, overround: overrounds, fairBooks, arbitrage };
 }
-
-/** {@link marketValues} of every market of the board (first paint, tests, the benchmark). */
-export function boardValues(layout: BoardLayout, lookup: EntryLookup, options: ValuesOptions): Map<string, MarketValues> {
-  const values = new Map<string, MarketValues>();
-  for (const key of layout.markets.keys()) values.set(key, marketValues(layout, key, lookup, options));
-  return values;
-}

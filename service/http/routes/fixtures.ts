@@ -9,7 +9,7 @@ import type { ReferenceIndex } from '../../catalogue/reference-data.ts';
 import type { ApiHandler } from '../app.ts';
 import { invalidFilters, notAllowed } from '../errors.ts';
 import type { Entitlement } from '../keys.ts';
-import { localizeView } from '../localize.ts';
+import { localizeView } from '../../catalogue/localize.ts';
 import { OddsJsonCache, shownOdds, type OddsSelection } from '../odds-cache.ts';
 import type { FixtureSource } from '../ports.ts';
 import { boolParam, exactlyOne, intParam, listParam, type Query } from '../query.ts';

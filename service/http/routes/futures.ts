@@ -6,7 +6,7 @@ import type { ReferenceIndex } from '../../catalogue/reference-data.ts';
 import type { FastifyRequest } from 'fastify';
 import type { ApiHandler } from '../app.ts';
 import { invalidFilters } from '../errors.ts';
-import { localizeEvent } from '../localize.ts';
+import { localizeEvent } from '../../catalogue/localize.ts';
 import type { FutureSource } from '../ports.ts';
 import { intParam, listParam, type Query } from '../query.ts';
 import { chosenBookmakers, entitlementOf, requireFutureId, requireSport, requireTournament, requireTournamentId } from '../scope.ts';

@@ -3,13 +3,14 @@
 // (/futures/odds/historical, spec 4.8, and /futures/odds/clv).
 import { Readable } from 'node:stream';
 import { decimalToAmerican, decimalToFractionalExact } from '../../../src/domain/odds-format.ts';
+import { MAX_HISTORY_ODDS_IDS } from '../../../src/wire/limits.ts';
 import type { FixtureView, Future } from '../../../src/wire/schemas.ts';
 import type { ReferenceIndex } from '../../catalogue/reference-data.ts';
 import type { FixturePriceChange, FuturePriceChange, HistoryStore } from '../../storage/history-store.ts';
 import type { ApiHandler } from '../app.ts';
 import { invalidFilters, notAllowed } from '../errors.ts';
 import type { Entitlement } from '../keys.ts';
-import { localizeView } from '../localize.ts';
+import { localizeView } from '../../catalogue/localize.ts';
 import type { FixtureSource, FutureSource } from '../ports.ts';
 import { intParam, listParam, requiredParam, type Query } from '../query.ts';
 import { chosenBookmakers, entitlementOf, requireBookmaker, requireFixtureId, requireFutureId, requireTournament } from '../scope.ts';
@@ -48,7 +49,7 @@ function futureParam(e: Entitlement, deps: HistoryRoutesDeps, query: Query): Fut
 
 /** `oddsIds` of one fixture or future: each must belong to it and to a bookmaker the key sees. */
 function oddsIdFilter(e: Entitlement, query: Query, ownerId: string): string[] | undefined {
-  const ids = listParam(query, 'oddsIds', 500);
+  const ids = listParam(query, 'oddsIds', MAX_HISTORY_ODDS_IDS);
   if (ids === undefined) return undefined;
   for (const id of ids) {
     const parts = id.split(':');

@@ -9,8 +9,7 @@ import { ApiClientContext } from '../../api/use-api-client.ts';
 import { LiveBook } from '../../book/book.ts';
 import { fixtureView, meta } from '../../book/book-test-data.ts';
 import { BookContext } from '../../book/use-book.ts';
-import { useBoardPrefsStore } from '../../settings/use-board-prefs.ts';
-import { CommissionForm } from '../settings/commission-form.tsx';
+import { useBoardPrefs, useBoardPrefsStore } from '../../settings/use-board-prefs.ts';
 import { FIXTURE_ID, UPDATED_AT, catalogue, entry, fixtureOdds, metas, oddsIdOf, overOf, underOf } from './board-test-data.ts';
 import { FixtureOdds } from './fixture-odds.tsx';
 import type { SlipApi } from './odds-board.tsx';
@@ -60,6 +59,19 @@ function service(odds: ReturnType<typeof fixtureOdds>, bookmakers = metas()): Ro
     if (path === '/bookmakers') return { status: 200, body: BOOKMAKERS };
     return { status: 404, body: { error: 'not found' } };
   };
+}
+
+/**
+ * The settings page's commission field as far as the board sees it: the store of the current
+ * service (the field itself is tested in features/settings; a feature does not import another).
+ */
+function SetCommission() {
+  const [, update] = useBoardPrefs();
+  return (
+    <button type="button" onClick={() => { update({ commission: { 'betfair-ex': 0 } }); }}>
+      Betfair Exchange at 0%
+    </button>
+  );
 }
 
 afterEach(() => {
@@ -120,12 +132,12 @@ describe('FixtureOdds', () => {
         ]),
       ),
     };
-    renderOdds(service(odds, { ...metas(), 'betfair-ex': meta('betfair-ex', UPDATED_AT, {}) }), '', <CommissionForm />);
+    renderOdds(service(odds, { ...metas(), 'betfair-ex': meta('betfair-ex', UPDATED_AT, {}) }), '', <SetCommission />);
     const grid = await screen.findByRole('grid', { name: 'Odds by bookmaker' });
     const firstBest = () => within(grid).getAllByRole('gridcell').find((cell) => cell.classList.contains('best-cell'));
     expect(firstBest()?.dataset.bestBooks).toBe('beta');
     expect(screen.getByTestId('odds-notes').textContent).toContain('Betfair Exchange 5.0%');
-    fireEvent.change(await screen.findByLabelText('Betfair Exchange commission (%)'), { target: { value: '0' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Betfair Exchange at 0%' }));
     expect(firstBest()?.dataset.bestBooks).toBe('betfair-ex');
     expect(firstBest()?.dataset.best).toBe('1.98');
     expect(screen.getByTestId('odds-notes').textContent).not.toContain('Betfair Exchange');

@@ -1,8 +1,8 @@
 // Fixture views and futures are built once in English; a request in another language gets the
 // translated fields swapped in (spec 2.2: sport and category names; venue name and location).
 import type { FixtureView } from '../../src/wire/schemas.ts';
-import type { ReferenceIndex } from '../catalogue/reference-data.ts';
-import type { Lang } from '../catalogue/types.ts';
+import type { ReferenceIndex } from './reference-data.ts';
+import type { Lang } from './types.ts';
 
 /** Sport and category names of anything carrying `sport` and `tournament` (fixtures, futures). */
 export function localizeEvent<E extends Pick<FixtureView, 'sport' | 'tournament'>>(event: E, lang: Lang, reference: ReferenceIndex): E {
