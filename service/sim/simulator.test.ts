@@ -278,8 +278,16 @@ describe('Simulator on a fresh data directory', () => {
   }, 30_000);
 
   it('freezes prices and lets updatedAt fall behind for a forced stale bookmaker', () => {
-    const runtime = liveRuntimes(world.sim).find((r) => r.lines.has('williamhill'));
-    if (runtime === undefined) throw new Error('no live fixture quoted by williamhill');
+    // A match kicked off now: one already live may end within the 20 s, and full time closes
+    // every book's markets, stale or not.
+    const pregame = world.sim
+      .fixtureIds(0)
+      .flatMap((id) => world.sim.runtime(id) ?? [])
+      .find((r) => r.quoted && r.lines.has('williamhill') && world.sim.fixtureRecord(r.fixtureId)?.planned.sportId === 10);
+    if (pregame === undefined) throw new Error('no pre-game soccer fixture quoted by williamhill');
+    world.sim.kickoff(pregame.fixtureId);
+    world.sim.advance(1_000);
+    const runtime = pregame;
     world.sim.forceStale('williamhill', true);
     world.sim.advance(1_000);
     const meta = world.sim.fixtureBookmakers(runtime.fixtureId)['williamhill'];
@@ -295,7 +303,15 @@ describe('Simulator on a fresh data directory', () => {
   }, 60_000);
 
   it('creates a cross-book arbitrage on a forced market', () => {
-    const runtime = firstQuotedPregame(world.sim);
+    // A match whose home side is no long shot: the knob boosts the home price to leave 3 % under
+    // the others' best, which a book's price cap cannot reach when the others already make ~100 %.
+    const homeBest = (fixtureId: string): number =>
+      Math.max(0, ...Object.values(world.sim.fixtureOdds(fixtureId)).flatMap((byId) => Object.values(byId).filter((e) => e.outcomeId === 101 && e.active).map((e) => e.price)));
+    const runtime = world.sim
+      .fixtureIds(0)
+      .flatMap((id) => world.sim.runtime(id) ?? [])
+      .find((r) => r.quoted && r.lines.size > 3 && r.offered.some((o) => o.market.marketId === 101) && homeBest(r.fixtureId) > 1 && homeBest(r.fixtureId) < 4);
+    if (runtime === undefined) throw new Error('no quoted pre-game 1X2 with a home price under 4');
     const result = world.sim.forceArbitrage(runtime.fixtureId, 101);
     const odds = world.sim.fixtureOdds(runtime.fixtureId);
     let sum = 0;
