@@ -13,8 +13,8 @@
 // except legs on one player's one statistic, priced on its single count. Not combinable: two
 // outcomes of one market, legs that can never pay together, a leg the model cannot price, two
 // legs on one esports map's kill order, or a joint beyond the work budget (`JOINT_WORK_LIMIT`,
-// calibrated to ~20 ms: a parlay on all four basketball quarters' cells is one, so is game
-// spread + game total + a first-half leg in basketball). Segment sports (soccer, basketball,
+// ~35–40 ms of CPU here, see joint-states.ts: a parlay on all four basketball quarters' cells is
+// one). Segment sports (soccer, basketball,
 // American football, ice hockey, baseball) take the expectation by variable elimination
 // (segment-expectation.ts) instead of building the joint; tennis and esports sum over `joint`.
 // Measured (service/pricing/fixture-pricer.test.ts logs it): a 282-market soccer fixture prices
@@ -139,7 +139,7 @@ export interface FixturePricer {
   fairProbabilities(market: CatalogueMarket, playerId: number): number[] | null;
   /**
    * The joint fair price of same-game parlay legs, from the same model as the singles. `budget`
-   * bounds the work (`JOINT_WORK_LIMIT` by default, ~20 ms); beyond it the answer is
+   * bounds the work (`JOINT_WORK_LIMIT` by default, ~35–40 ms); beyond it the answer is
    * `joint_too_large`, and `budget.used` tells what was spent.
    */
   jointFairPrice(legs: readonly SgpLeg[], budget?: WorkBudget): JointPrice;

@@ -177,9 +177,11 @@ export class WorkBudget {
 /**
  * Default budget of one joint computation. A unit is one multiply-add on a dense array (~1–2 ns
  * here); a hash-map state update or a leg evaluation is charged `SPARSE_WORK` / `FACTOR_WORK`
- * units, so the budget bounds time whatever the path: 2·10⁷ units ≈ 20 ms at most on this project's
- * 2-core machine (measured by bench/sgp-cost.bench.ts). It was 6·10⁷ uncalibrated units, which
- * let a basketball parlay hold the event loop for seconds.
+ * units, so the budget bounds time whatever the path. bench/sgp-cost.bench.ts measures 5–6·10⁵
+ * charged units per CPU ms on the heavy paths of this project's 2-core machine under load, so
+ * 2·10⁷ units is ~35–40 ms (not the 20 ms once written here); an SGP quote gets half of it
+ * (`SGP_WORK_LIMIT`, ≤ 20 ms). It was 6·10⁷ uncalibrated units, which let a basketball parlay
+ * hold the event loop for seconds.
  */
 export const JOINT_WORK_LIMIT = 2e7;
 

@@ -153,33 +153,71 @@ export function contractLastBlock(
   const [bx0, bx1] = projectionRange(beta, states);
   const [ac0, ac1] = projectionRange(alpha, cells);
   const [bc0, bc1] = projectionRange(beta, cells);
+  const nAx = ax1 - ax0 + 1;
   const nBx = bx1 - bx0 + 1;
   const nAc = ac1 - ac0 + 1;
   const u = productTable(factors, alpha, ax0 + ac0, ax1 + ac1, budget);
   const v = productTable(factors, beta, bx0 + bc0, bx1 + bc1, budget);
+  // A projection no factor reads (U ≡ 1 or V ≡ 1: a subset without the spread, or without the
+  // total) is not summed per value: the block's cells are marginalised onto the other one first.
+  const betaFree = !factors.some((f) => f.projection === beta);
+  const alphaFree = !factors.some((f) => f.projection === alpha);
 
-  // Pass 1: the block's cells against V, per β of the state and α of the cell (a row per β).
-  budget.charge(cells.count * nBx + nAc * nBx);
-  const h = new Float64Array(nBx * nAc);
-  for (let n = 0; n < cells.count; n += 1) {
-    const ca = cells.a[n] ?? 0;
-    const cb = cells.b[n] ?? 0;
-    const w = cells.p[n] ?? 0;
-    const k = projectScore(alpha, ca, cb) - ac0;
-    const shift = projectScore(beta, ca, cb) - bc0;
-    for (let j = 0; j < nBx; j += 1) h[j * nAc + k] = (h[j * nAc + k] ?? 0) + w * (v[j + shift] ?? 0);
+  // Each state's sum over the block, Σ_c w(c) U(α(x+c)) V(β(x+c)), by the state's α and β values.
+  let sumOf: (i: number, j: number) => number;
+  if (betaFree) {
+    // V ≡ 1: the block's cells by α alone, and the sum depends on the state's α only.
+    budget.charge(cells.count + nAx * nAc + states.count);
+    const h1 = new Float64Array(nAc);
+    for (let n = 0; n < cells.count; n += 1) {
+      const k = projectScore(alpha, cells.a[n] ?? 0, cells.b[n] ?? 0) - ac0;
+      h1[k] = (h1[k] ?? 0) + (cells.p[n] ?? 0);
+    }
+    const byAlpha = new Float64Array(nAx);
+    for (let i = 0; i < nAx; i += 1) {
+      let sum = 0;
+      for (let k = 0; k < nAc; k += 1) sum += (u[i + k] ?? 0) * (h1[k] ?? 0);
+      byAlpha[i] = sum;
+    }
+    sumOf = (i) => byAlpha[i] ?? 0;
+  } else {
+    // Pass 1: the block's cells against V, per β of the state and α of the cell (a row per β).
+    budget.charge(cells.count * nBx + nAc * nBx);
+    const h = new Float64Array(nBx * nAc);
+    for (let n = 0; n < cells.count; n += 1) {
+      const ca = cells.a[n] ?? 0;
+      const cb = cells.b[n] ?? 0;
+      const w = cells.p[n] ?? 0;
+      const k = projectScore(alpha, ca, cb) - ac0;
+      const shift = projectScore(beta, ca, cb) - bc0;
+      for (let j = 0; j < nBx; j += 1) h[j * nAc + k] = (h[j * nAc + k] ?? 0) + w * (v[j + shift] ?? 0);
+    }
+    if (alphaFree) {
+      // U ≡ 1: a state's sum is its β row's total.
+      budget.charge(nBx * nAc + states.count);
+      const byBeta = new Float64Array(nBx);
+      for (let j = 0; j < nBx; j += 1) {
+        let sum = 0;
+        for (let k = 0; k < nAc; k += 1) sum += h[j * nAc + k] ?? 0;
+        byBeta[j] = sum;
+      }
+      sumOf = (_i, j) => byBeta[j] ?? 0;
+    } else {
+      // Pass 2: each state's row against U (only the states', not the whole α × β rectangle).
+      budget.charge(states.count * (nAc + 1));
+      sumOf = (i, j) => {
+        const row = j * nAc;
+        let sum = 0;
+        for (let k = 0; k < nAc; k += 1) sum += (u[i + k] ?? 0) * (h[row + k] ?? 0);
+        return sum;
+      };
+    }
   }
-  // Pass 2: each state's row against U (only the states', not the whole α × β rectangle).
-  budget.charge(states.count * (nAc + 1));
   let expectation = 0;
   for (let n = 0; n < states.count; n += 1) {
     const a = states.a[n] ?? 0;
     const b = states.b[n] ?? 0;
-    const i = projectScore(alpha, a, b) - ax0;
-    const row = (projectScore(beta, a, b) - bx0) * nAc;
-    let sum = 0;
-    for (let k = 0; k < nAc; k += 1) sum += (u[i + k] ?? 0) * (h[row + k] ?? 0);
-    expectation += (states.p[n] ?? 0) * sum;
+    expectation += (states.p[n] ?? 0) * sumOf(projectScore(alpha, a, b) - ax0, projectScore(beta, a, b) - bx0);
   }
   const tied = stages === null ? null : tiedCorrection(states, cells, factors, stages, u, ax0 + ac0, v, bx0 + bc0, axes, x, c, budget);
   return expectation + (tied ?? 0);

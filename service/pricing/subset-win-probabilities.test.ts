@@ -1,5 +1,6 @@
 // The SGP fit reads P(every leg of S wins) for every subset S of its legs. `subsetWinProbabilities`
-// gives them all from one pass over the joint where the model has one (tennis, esports): each
+// gives them all from one pass over the joint where the model has one (tennis, esports), and
+// subset by subset by variable elimination in the segment sports (soccer, basketball, …): each
 // subset's number must be the one `winProbability` computes for that subset alone.
 import { describe, expect, it } from 'vitest';
 import { findMarket, getCatalogue } from '../catalogue/catalogue.ts';
@@ -23,6 +24,7 @@ interface Case {
 const TENNIS: ModelParams = { model: 'tennis', serve1: 0.66, serve2: 0.6, bestOf: 5 };
 const ESPORTS: ModelParams = { model: 'esports', kills1: 15, kills2: 13, killWeight: 0.3, bestOf: 3 };
 const SOCCER: ModelParams = { model: 'soccer', goals1: 1.6, goals2: 1.1, rho: -0.08 };
+const BASKETBALL: ModelParams = { model: 'basketball', points1: 114, points2: 108 };
 
 const CASES: readonly Case[] = [
   {
@@ -52,6 +54,39 @@ const CASES: readonly Case[] = [
     params: SOCCER,
     state: PRE_MATCH,
     legs: [['1x2', 'result', 0, '1'], ['1x2', 'p1', 0, '1'], ['totals', 'p2', 1.5, 'Over'], ['bothteamsscore', 'result', 0, 'Yes']],
+  },
+  {
+    name: 'soccer knockout, a first-half score, totals, a second-half spread and to qualify (subset by subset, stages)',
+    sportId: 10,
+    params: { ...SOCCER, knockout: true },
+    state: PRE_MATCH,
+    legs: [['1x2', 'result', 0, '1'], ['correctscore', 'p1', 0, '1:0'], ['totals', 'result', 2.5, 'Over'], ['spreads', 'p2', -0.5, '1'], ['toqualify', 'fulltime', 0, '1']],
+  },
+  {
+    // Subsets without the spread or without the total leave a projection no leg reads in the
+    // last block's contraction (its sums over that projection are skipped).
+    name: 'basketball, game spread and total with a first-half total (subset by subset, last half backwards)',
+    sportId: 11,
+    params: BASKETBALL,
+    state: PRE_MATCH,
+    legs: [['spreads', 'fulltime', -5.5, '1'], ['totals', 'fulltime', 222.5, 'Over'], ['totals', 'p1+p2', 110.5, 'Over']],
+  },
+  {
+    name: 'ice hockey, game, periods and a total (subset by subset, folded periods)',
+    sportId: 15,
+    params: { model: 'ice-hockey', goals1: 3.2, goals2: 2.8 },
+    state: PRE_MATCH,
+    legs: [['moneyline', 'fulltime', 0, '1'], ['1x2', 'p1', 0, '1'], ['1x2', 'p2', 0, '1'], ['1x2', 'p3', 0, '1'], ['totals', 'result', 5.5, 'Over']],
+  },
+  {
+    name: 'basketball in play, third quarter: game spread and total, second-half total (subset by subset)',
+    sportId: 11,
+    params: BASKETBALL,
+    state: {
+      elapsed: 0.6,
+      scores: { points: { p1: { participant1Score: 30, participant2Score: 27 }, p2: { participant1Score: 30, participant2Score: 30 }, p3: { participant1Score: 6, participant2Score: 4 } } },
+    },
+    legs: [['spreads', 'fulltime', -3.5, '1'], ['totals', 'fulltime', 226.5, 'Under'], ['totals', 'p3+p4+overtime', 108.5, 'Over']],
   },
 ];
 

@@ -199,7 +199,7 @@ export function containedSinglesCap(
  * `JOINT_WORK_LIMIT`: bench:sgp-cost measures 5–6·10⁵ charged units per CPU ms on the heavy
  * paths of this 2-core machine under load (segment elimination, the tennis joint), so 2·10⁷
  * took ~50 ms to refuse and 10⁷ takes ≤ 20 ms. Every combination the bench quoted before stays
- * under it (the heaviest, basketball spread + total + first-half total, charges 9.5·10⁶).
+ * under it (the heaviest, basketball spread + total + first-half total, charges 6.55·10⁶).
  */
 export const SGP_WORK_LIMIT = JOINT_WORK_LIMIT / 2;
 
