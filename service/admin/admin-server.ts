@@ -39,6 +39,12 @@ function num(body: Body, key: string): number | undefined {
   return value;
 }
 
+function int(body: Body, key: string): number | undefined {
+  const value = num(body, key);
+  if (value !== undefined && !Number.isSafeInteger(value)) throw new AdminError(400, `"${key}" must be an integer`);
+  return value;
+}
+
 function bool(body: Body, key: string, fallback: boolean): boolean {
   const value = body[key];
   if (value === undefined) return fallback;
@@ -136,6 +142,27 @@ function route(sim: Simulator, sgp: SgpKnobs, historyCap: HistoryCapKnob | null,
       if (side !== 1 && side !== 2) throw new AdminError(400, '"side" must be 1 or 2');
       sim.forceGoal(str(body, 'fixtureId', true), side);
       return { ok: true, scores: sim.scoresOf(str(body, 'fixtureId', true)) };
+    }
+    case 'POST /admin/move': {
+      // A move at chosen books only (docs/service.md), unlike a goal, which moves every book.
+      const marketId = int(body, 'marketId');
+      if (marketId === undefined) throw new AdminError(400, '"marketId" is required');
+      const books = body.bookmakers;
+      if (!Array.isArray(books) || books.length === 0 || books.length > 50 || !books.every((b): b is string => typeof b === 'string' && b.length > 0)) {
+        throw new AdminError(400, '"bookmakers" must be an array of 1 to 50 bookmaker slugs');
+      }
+      if (new Set(books).size !== books.length) throw new AdminError(400, '"bookmakers" names a bookmaker twice');
+      const byPoints = num(body, 'byPoints');
+      if (byPoints === undefined || byPoints === 0 || Math.abs(byPoints) >= 100) throw new AdminError(400, '"byPoints" must be a number of implied percentage points, not 0, between -100 and 100');
+      const outcomeId = int(body, 'outcomeId');
+      const playerId = int(body, 'playerId');
+      return sim.moveMarket(str(body, 'fixtureId', true), {
+        marketId,
+        bookmakers: books,
+        byPoints,
+        ...(outcomeId === undefined ? {} : { outcomeId }),
+        ...(playerId === undefined ? {} : { playerId }),
+      });
     }
     case 'POST /admin/future-move':
       sim.moveFuture(str(body, 'futureId', true));

@@ -31,6 +31,7 @@ import type { ModelPort, QuotePort } from './model-port.ts';
 import { ROTATION_NOTICE_SEC, SchedulePlanner } from './schedule.ts';
 import type { PlannedFixture } from './schedule.ts';
 import { gradeOffered, scoresOfUnit } from './settle.ts';
+import { moveMarket, type MarketMove, type MarketMoveResult } from './price-move.ts';
 
 /** The settings the simulator reads (a subset of ServiceConfig). */
 export interface SimSettings {
@@ -1539,6 +1540,21 @@ export class Simulator implements ChangeSink {
     if (runtime.statusId >= 2) throw new KnobError(`fixture ${fixtureId} is already over`);
     const replacement = this.cancelFixture(runtime, this.context(this.clock.now()), reissue);
     return { cancelled: fixtureId, reissuedFixtureId: replacement?.fixtureId ?? null };
+  }
+
+  /**
+   * Moves one market's prices at the chosen books by implied points (`moveMarket`): they go out
+   * with the next tick's batch, through the feed and history like the books' own changes, and
+   * hold until a book's next requote reprices the market (its view moved) — `freeze` holds them.
+   */
+  moveMarket(fixtureId: string, move: MarketMove): MarketMoveResult {
+    const runtime = this.requireFixture(fixtureId);
+    const result = moveMarket(runtime, move, this.clock.now(), (oddsId, entry) => {
+      this.oddsChanged(runtime, oddsId, entry);
+    });
+    if (typeof result === 'string') throw new KnobError(result);
+    this.dirty.add(fixtureId);
+    return result;
   }
 }
 

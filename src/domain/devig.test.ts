@@ -330,6 +330,22 @@ describe('consensusBook', () => {
     expect(consensusBook([[2.1, 3.4, 3.6]])).toEqual([2.1, 3.4, 3.6].map((p) => 1 / (1 / p)));
   });
 
+  it('weights the implied probabilities when given weights (hand-worked)', () => {
+    // (3·1/2 + 1/2.5)/4 = 0.475 → 1/0.475; (3·1/2 + 1/1.6)/4 = 0.53125 → 1/0.53125.
+    const [home, away] = consensusBook([[2, 2], [2.5, 1.6]], [3, 1]);
+    expect(home).toBeCloseTo(1 / 0.475, 12);
+    expect(away).toBeCloseTo(1 / 0.53125, 12);
+    // A weight of 0 leaves the book out.
+    expect(consensusBook([[2, 2], [2.5, 1.6]], [1, 0])).toEqual([2, 2]);
+  });
+
+  it('refuses weights not one per book, negative, not finite or summing to 0', () => {
+    expect(() => consensusBook([[2, 2]], [1, 1])).toThrow(/2 weights for 1 books/u);
+    expect(() => consensusBook([[2, 2]], [-1])).toThrow(/book 0 weight must be a finite number ≥ 0, got -1/u);
+    expect(() => consensusBook([[2, 2]], [Number.NaN])).toThrow(DevigError);
+    expect(() => consensusBook([[2, 2], [3, 1.5]], [0, 0])).toThrow(/sum to 0/u);
+  });
+
   it('refuses no book, books of different lengths and settled or invalid prices, by name', () => {
     expect(() => consensusBook([])).toThrow(/at least one complete market/u);
     expect(() => consensusBook([[2, 2], [1.5, 3, 6]])).toThrow(/book 1 prices 3 outcomes, the first 2/u);

@@ -200,17 +200,27 @@ export function shinZ(prices: readonly number[]): number {
 
 /**
  * The consensus book of several books' prices of one market: per outcome the mean of the books'
- * implied probabilities 1/price, returned as a price (n / Σ 1/price). It is what the odds
- * screen's fair column and the parlay page's leg probabilities de-vig (docs/domain.md, "Fair
- * (no-vig) price — the rule"), so the two pages agree on every market. Unrounded.
- * @throws DevigError for no book, books of different lengths, or a price that is not a finite
- *   number > 1 (a price of exactly 1 is a settled outcome: leave that book out first).
+ * implied probabilities 1/price — weighted by `weights` when given (Σ wᵦ/pᵦᵢ / Σ wᵦ; one weight
+ * per book, aligned with `bookPrices`; equal weights are the plain mean, bit for bit) — returned
+ * as a price (Σw / Σ w/price). It is what the odds screen's fair column and the parlay page's
+ * leg probabilities de-vig (docs/domain.md, "Fair (no-vig) price — the rule"), so the two pages
+ * agree on every market, and what a fair line's weighted consensus is (`fair-line.ts`). Unrounded.
+ * @throws DevigError for no book, books of different lengths, a price that is not a finite
+ *   number > 1 (a price of exactly 1 is a settled outcome: leave that book out first), weights
+ *   not aligned with the books, a weight that is not finite and ≥ 0, or weights summing to 0.
  */
-export function consensusBook(bookPrices: readonly (readonly number[])[]): number[] {
+export function consensusBook(bookPrices: readonly (readonly number[])[], weights?: readonly number[]): number[] {
   const first = bookPrices[0];
   if (first === undefined) throw new DevigError('a consensus book needs the prices of at least one complete market, got none');
+  if (weights !== undefined && weights.length !== bookPrices.length) {
+    throw new DevigError(`${String(weights.length)} weights for ${String(bookPrices.length)} books: give one weight per book`);
+  }
+  let totalWeight = 0;
   const impliedSums = new Array<number>(first.length).fill(0);
   bookPrices.forEach((prices, book) => {
+    const weight = weights?.[book] ?? 1;
+    if (!Number.isFinite(weight) || weight < 0) throw new DevigError(`book ${String(book)} weight must be a finite number ≥ 0, got ${String(weight)}`);
+    totalWeight += weight;
     if (prices.length !== first.length) {
       throw new DevigError(`book ${String(book)} prices ${String(prices.length)} outcomes, the first ${String(first.length)}: pass complete markets only`);
     }
@@ -218,10 +228,11 @@ export function consensusBook(bookPrices: readonly (readonly number[])[]): numbe
       if (!Number.isFinite(price) || price <= 1) {
         throw new DevigError(`book ${String(book)} outcome ${String(i)} price must be a finite decimal price above 1, got ${String(price)}`);
       }
-      impliedSums[i] = (impliedSums[i] ?? 0) + 1 / price;
+      impliedSums[i] = (impliedSums[i] ?? 0) + weight / price;
     });
   });
-  return impliedSums.map((sum) => bookPrices.length / sum);
+  if (!(totalWeight > 0)) throw new DevigError('the books\' weights sum to 0: at least one book needs a weight above 0');
+  return impliedSums.map((sum) => totalWeight / sum);
 }
 
 /**

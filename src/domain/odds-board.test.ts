@@ -328,6 +328,31 @@ describe('marketValues: hand-worked examples', () => {
     expect(values.rows[0]?.fair?.probability).toBeCloseTo(14 / 29, 14);
   });
 
+  it('follows a weighted fair line: Pinnacle ×3, bet365 ×1, with the weights it used', () => {
+    // Weighted mean implied: (3/2 + 1/2.1)/4 = 83/168, (3/3.5 + 1/3.4)/4 = 137/476,
+    // (3/4 + 1/3.6)/4 = 37/144; multiplicative divides each by their sum.
+    const values = marketValues(layout, '1001:0', lookup, { method: 'multiplicative', fairLine: { weights: { pinnacle: 3, bet365: 1 }, minBooks: 2, requiredBook: 'pinnacle' } });
+    const implied = [83 / 168, 137 / 476, 37 / 144];
+    const total = implied.reduce((x, y) => x + y, 0);
+    values.rows.forEach((row, i) => {
+      expect(row.fair?.probability).toBeCloseTo((implied[i] ?? 0) / total, 14);
+    });
+    expect([values.fairBooks, values.fairWeights, values.fairExcluded, values.fairFailure]).toEqual([['bet365', 'pinnacle'], [1, 3], [], null]);
+  });
+
+  it('leaves a stale book out of the fair line and says so; without its required book there is none', () => {
+    const staleBet365 = new Map([['bet365', { stale: true, suspended: false }]]);
+    const line = { weights: { pinnacle: 1, bet365: 1 }, minBooks: 1, requiredBook: 'bet365' };
+    const values = marketValues(layout, '1001:0', lookup, { method: 'multiplicative', bookStatus: staleBet365, fairLine: { ...line, requiredBook: null } });
+    // Pinnacle alone: 1/2, 2/7, 1/4 over 29/28.
+    expect(values.rows[0]?.fair?.probability).toBeCloseTo(14 / 29, 14);
+    expect([values.fairBooks, values.fairExcluded]).toEqual([['pinnacle'], [{ bookmaker: 'bet365', reason: 'stale' }]]);
+    const required = marketValues(layout, '1001:0', lookup, { method: 'multiplicative', bookStatus: staleBet365, fairLine: line });
+    expect(required.rows.map((r) => r.fair)).toEqual([null, null, null]);
+    expect(required.fairBooks).toEqual([]);
+    expect(required.fairFailure).toEqual({ kind: 'required-book-missing', bookmaker: 'bet365', reason: 'stale' });
+  });
+
   it('has no fair price when no book quotes the whole market', () => {
     const values = marketValues(layout, '1013:0', lookup, { method: 'multiplicative', fairBooks: new Set(['bet365']) });
     expect(values.rows.map((r) => r.fair)).toEqual([null, null]);

@@ -6,6 +6,7 @@ import type { FixtureBookmakers, FixtureOdds, Market, OddsEntry } from '../wire/
 import { commissionOf, netPrice, type CommissionRates } from './commission.ts';
 import { consensusBook, DevigError, devig } from './devig.ts';
 import type { DevigMethod } from './devig.ts';
+import { EQUAL_CONSENSUS, selectFairLineBooks, type FairLine, type FairLineExclusion, type FairLineFailure, type FairLineQuote } from './fair-line.ts';
 import { MarketError, bestPrices, findArbitrage, overround } from './market.ts';
 import type { Arbitrage, BestPrice, PriceQuote } from './market.ts';
 import { compareMarketTypes, comparePeriods } from './market-order.ts';
@@ -382,6 +383,11 @@ export interface ValuesOptions {
   /** The books whose de-vigged markets make the fair price; default every book. */
   readonly fairBooks?: ReadonlySet<string>;
   /**
+   * The fair line: which books at which weights, how many at least, which one required
+   * (`fair-line.ts`); default `EQUAL_CONSENSUS`, every counting book at weight 1.
+   */
+  readonly fairLine?: FairLine;
+  /**
    * Whether to give each fair price its range across the four methods (default true). false
    * de-vigs by the selected method alone (one Shin solve instead of four methods), for pages
    * that do not show the range.
@@ -465,6 +471,12 @@ export interface MarketValues {
   readonly overround: readonly (number | null)[];
   /** The books whose complete counting markets make the consensus book of the fair prices; sorted. */
   readonly fairBooks: readonly string[];
+  /** The fair line's weight of each of `fairBooks`, aligned with it. */
+  readonly fairWeights: readonly number[];
+  /** The books the fair line weighs but leaves out (stale, suspended, incomplete), in column order. */
+  readonly fairExcluded: readonly { readonly bookmaker: string; readonly reason: Exclude<FairLineExclusion, 'not-weighted'> }[];
+  /** Why the market has no fair price under the fair line (null when it has one, or is uncatalogued). */
+  readonly fairFailure: FairLineFailure | null;
   /** Null when the best prices leave no arbitrage (or do not cover the market). */
   readonly arbitrage: BoardArbitrage | null;
 }
@@ -485,10 +497,10 @@ function cellState(entry: OddsEntry | undefined, status: BookStatus | undefined)
 // over the reference books (a "consensus book"), then de-vigged once per method. One de-vig per
 // method, however many books: Shin's bisection costs microseconds, and a page recomputes a
 // market on every price change.
-function consensus(bookPrices: readonly (readonly number[])[], methods: readonly RangeMethod[]): Map<RangeMethod, number[]> {
+function consensus(bookPrices: readonly (readonly number[])[], weights: readonly number[], methods: readonly RangeMethod[]): Map<RangeMethod, number[]> {
   const result = new Map<RangeMethod, number[]>();
   if (bookPrices.length === 0) return result;
-  const consensusPrices = consensusBook(bookPrices);
+  const consensusPrices = consensusBook(bookPrices, weights);
   for (const method of methods) {
     try {
       result.set(method, devig(consensusPrices, method));
@@ -577,26 +589,36 @@ export function marketValues(layout: BoardLayout, marketKey: string, lookup: Ent
     return overround(prices);
   });
 
-  const fairBooks: string[] = [];
-  const bookPrices: number[][] = [];
+  const quotes: FairLineQuote[] = [];
   if (consistent) {
     columns.forEach((bookmaker, column) => {
       if (options.fairBooks !== undefined && !options.fairBooks.has(bookmaker)) return;
-      const prices: number[] = [];
+      let prices: number[] | null = [];
       for (const { index } of cataloguedRows) {
         const cell = cellRows[index]?.[column];
         // A price of exactly 1 is a settled outcome: nothing to de-vig.
-        if (cell?.entry === undefined || !cell.counts || cell.entry.price <= 1) return;
+        if (cell?.entry === undefined || !cell.counts || cell.entry.price <= 1) {
+          prices = null;
+          break;
+        }
         prices.push(cell.entry.price);
       }
-      fairBooks.push(bookmaker);
-      bookPrices.push(prices);
+      const status = statuses[column];
+      quotes.push({ bookmaker, prices, stale: status?.stale === true && !countStale, suspended: status?.suspended === true });
     });
-    fairBooks.sort();
   }
+  const selection = selectFairLineBooks(options.fairLine ?? EQUAL_CONSENSUS, quotes);
+  // The consensus sums in column order (the books' order on the board); only the names are sorted.
+  const fairLineBooks = consistent && selection.failure === null ? selection.used : [];
+  const fairSorted = [...fairLineBooks].sort((a, b) => (a.bookmaker < b.bookmaker ? -1 : a.bookmaker > b.bookmaker ? 1 : 0));
+  const fairExcluded = selection.excluded.flatMap(({ bookmaker, reason }) => (reason === 'not-weighted' ? [] : [{ bookmaker, reason }]));
   const { method } = options;
   const methods = options.range !== false || method === 'worst-case' ? RANGE_METHODS : [method];
-  const byMethod = consensus(bookPrices, methods);
+  const byMethod = consensus(
+    fairLineBooks.map((book) => book.prices),
+    fairLineBooks.map((book) => book.weight),
+    methods,
+  );
   const fairAt = (position: number): FairValue | null => {
     const candidates = [...byMethod.values()].map((probabilities) => probabilities[position] ?? Number.NaN);
     const probability = method === 'worst-case' ? Math.min(...candidates) : byMethod.get(method)?.[position];
@@ -652,5 +674,14 @@ export function marketValues(layout: BoardLayout, marketKey: string, lookup: Ent
       ev: best === null || fair === null ? null : best.netPrice * fair.probability - 1,
     };
   });
-  return { key: market.key, rows, overround: overrounds, fairBooks, arbitrage };
+  return {
+    key: market.key,
+    rows,
+    overround: overrounds,
+    fairBooks: fairSorted.map((book) => book.bookmaker),
+    fairWeights: fairSorted.map((book) => book.weight),
+    fairExcluded,
+    fairFailure: consistent ? selection.failure : null,
+    arbitrage,
+  };
 }

@@ -1,19 +1,10 @@
 // The page's board prefs store, on localStorage, and the prefs of the service the settings talk to.
 import { useCallback } from 'react';
+import { browserStorage } from './browser-storage.ts';
 import { createBoardPrefsStore, DEFAULT_BOARD_PREFS, type BoardPrefs } from './board-prefs-store.ts';
 import { useSettings } from './use-settings.ts';
 
-function browserStorage(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
-
-const backend = browserStorage();
-
-export const useBoardPrefsStore = createBoardPrefsStore(backend ?? { getItem: () => null, setItem: () => undefined, removeItem: () => undefined });
+export const useBoardPrefsStore = createBoardPrefsStore(browserStorage());
 
 /** The board prefs of the current service, and a setter for them. */
 export function useBoardPrefs(): readonly [BoardPrefs, (patch: Partial<BoardPrefs>) => void] {

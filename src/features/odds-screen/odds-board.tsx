@@ -12,6 +12,7 @@ import type { DevigMethod } from '../../domain/devig.ts';
 import type { CommissionRates } from '../../domain/commission.ts';
 import type { BoardLayout, ValuesOptions } from '../../domain/odds-board.ts';
 import type { OddsFormat } from '../../domain/odds-format.ts';
+import { useFairLine } from '../../settings/use-fair-line.ts';
 import { BookmakerHeader } from './bookmaker-header.tsx';
 import { boardItems, itemHeight, type BoardItem, type BoardMode } from './board-rows.ts';
 import { PriceMemory } from './price-memory.ts';
@@ -89,10 +90,11 @@ export function OddsBoard(props: OddsBoardProps) {
   const allColumns = useMemo(() => columns.map((_, i) => i), [columns]);
   const visible = props.visible ?? allColumns;
   const health = useColumnHealth(fixtureId, columns, live);
+  const fairLine = useFairLine();
   const stores = useMemo(() => {
-    const options: ValuesOptions = { method, bookStatus: health.byBookmaker, range: true, ...(commission === undefined ? {} : { commission }), ...(hiddenBooks === undefined ? {} : { hiddenBooks }) };
+    const options: ValuesOptions = { method, fairLine, bookStatus: health.byBookmaker, range: true, ...(commission === undefined ? {} : { commission }), ...(hiddenBooks === undefined ? {} : { hiddenBooks }) };
     return new MarketStores(book, layout, options);
-  }, [book, layout, method, health, commission, hiddenBooks]);
+  }, [book, layout, method, fairLine, health, commission, hiddenBooks]);
   const [memory] = useState(() => new PriceMemory());
   const [peek, setPeek] = useState<PeekTarget | null>(null);
   useEffect(() => stores.attach(), [stores]);

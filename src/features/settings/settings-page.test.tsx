@@ -8,6 +8,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders } from '../../app/providers.tsx';
 import { routes } from '../../app/routes.tsx';
 import { useBoardPrefsStore } from '../../settings/use-board-prefs.ts';
+import { useFairLineStore } from '../../settings/use-fair-line.ts';
 import { useSettings } from '../../settings/use-settings.ts';
 
 const SPORTS = [
@@ -54,6 +55,7 @@ beforeEach(() => {
   localStorage.clear();
   useSettings.getState().reset();
   useBoardPrefsStore.setState({ byService: {} });
+  useFairLineStore.setState({ byService: {} });
   requests.length = 0;
 });
 
@@ -229,5 +231,68 @@ describe('exchange commission', () => {
     expect(screen.queryByRole('alert')).toBeNull();
     fireEvent.blur(field);
     expect(field.value).toBe('5');
+  });
+});
+
+describe('fair line', () => {
+  const fairLines = () => useFairLineStore.getState().byService[window.location.origin];
+  const section = async () => within((await screen.findByRole('heading', { name: 'Fair line' })).closest('section') ?? document.body);
+
+  it('uses the equal consensus of every book until another is chosen', async () => {
+    serve(everything);
+    renderSettings();
+    const fair = await section();
+    expect(fair.getByRole('radio', { name: /Every book, equal weight/u })).toHaveProperty('checked', true);
+    expect(fair.queryByRole('button', { name: 'Edit Every book, equal weight' })).toBeNull();
+  });
+
+  it('names the field of each problem and saves nothing until they are fixed', async () => {
+    serve(everything);
+    renderSettings();
+    const fair = await section();
+    fireEvent.click(fair.getByRole('button', { name: 'New fair line' }));
+    await fair.findByLabelText('Pinnacle weight');
+    fireEvent.change(fair.getByLabelText('Pinnacle weight'), { target: { value: '-2' } });
+    fireEvent.change(fair.getByLabelText('Minimum books'), { target: { value: '0' } });
+    fireEvent.change(fair.getByLabelText('Required book'), { target: { value: 'bet365' } });
+    fireEvent.click(fair.getByRole('button', { name: 'Save fair line' }));
+    expect(fair.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
+      'Name: give the fair line a name.',
+      'Weight of pinnacle: a number ≥ 0.',
+      'Weights: give at least one book a weight above 0.',
+      'Minimum books: a whole number ≥ 1.',
+      'Required book: bet365 must be one of the books with a weight above 0.',
+    ]);
+    expect(fair.getByLabelText('Minimum books').getAttribute('aria-invalid')).toBe('true');
+    expect(fairLines()).toBeUndefined();
+  });
+
+  it('creates a weighted consensus, chooses it, edits and deletes it, for this service', async () => {
+    serve(everything);
+    renderSettings();
+    const fair = await section();
+    fireEvent.click(fair.getByRole('button', { name: 'New fair line' }));
+    fireEvent.change(await fair.findByLabelText('Name'), { target: { value: 'Sharp' } });
+    fireEvent.change(fair.getByLabelText('Pinnacle weight'), { target: { value: '3' } });
+    fireEvent.change(fair.getByLabelText('Betfair Exchange weight'), { target: { value: '1' } });
+    fireEvent.change(fair.getByLabelText('Minimum books'), { target: { value: '2' } });
+    fireEvent.change(fair.getByLabelText('Required book'), { target: { value: 'pinnacle' } });
+    fireEvent.click(fair.getByRole('button', { name: 'Save fair line' }));
+    const sharp = { name: 'Sharp', weights: { pinnacle: 3, 'betfair-ex': 1 }, minBooks: 2, requiredBook: 'pinnacle' };
+    expect(fairLines()).toEqual({ presets: [sharp], chosen: 'Every book, equal weight' });
+    expect(fair.getByText(/Pinnacle ×3, Betfair Exchange ×1; at least 2 books, Pinnacle required/u)).toBeTruthy();
+    fireEvent.click(fair.getByRole('radio', { name: /Sharp/u }));
+    expect(fairLines()?.chosen).toBe('Sharp');
+
+    fireEvent.click(fair.getByRole('button', { name: 'Edit Sharp' }));
+    fireEvent.click(fair.getByRole('radio', { name: 'One book' }));
+    fireEvent.change(fair.getByLabelText('Book'), { target: { value: 'betfair-ex' } });
+    fireEvent.change(fair.getByLabelText('Name'), { target: { value: 'Exchange' } });
+    fireEvent.click(fair.getByRole('button', { name: 'Save fair line' }));
+    expect(fairLines()).toEqual({ presets: [{ name: 'Exchange', weights: { 'betfair-ex': 1 }, minBooks: 1, requiredBook: 'betfair-ex' }], chosen: 'Exchange' });
+
+    fireEvent.click(fair.getByRole('button', { name: 'Delete Exchange' }));
+    expect(fairLines()).toEqual({ presets: [], chosen: 'Every book, equal weight' });
+    expect(useFairLineStore.getState().byService['https://other.example']).toBeUndefined();
   });
 });

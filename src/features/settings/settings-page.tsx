@@ -1,10 +1,11 @@
 // The settings page: connection (base URL, key, test), display preferences, the bookmakers and
-// sports the pages and the stream cover, and the exchanges' commission. Users land here after a 401.
+// sports the pages and the stream cover, the exchanges' commission and the fair line. Users land here after a 401.
 import { useSearchParams } from 'react-router';
 import { NotOfferedLine } from '../../components/not-offered-line.tsx';
 import { BookmakerPicker } from './bookmaker-picker.tsx';
 import { CommissionForm } from './commission-form.tsx';
 import { ConnectionForm } from './connection-form.tsx';
+import { FairLineForm } from './fair-line-form.tsx';
 import { PreferencesForm } from './preferences-form.tsx';
 import { SportPicker } from './sport-picker.tsx';
 import { describeReason } from './unauthorized-reason.ts';
@@ -32,6 +33,7 @@ export function SettingsPage() {
         <BookmakerPicker />
       </section>
       <CommissionForm />
+      <FairLineForm />
     </section>
   );
 }
