@@ -167,8 +167,12 @@ for (const viewport of [
       await expect(page.locator('.board-margin, .board-outcome').last()).toBeVisible();
       // Let the virtualizer render the rows at the end, then compare every price cell with the slip.
       await page.waitForTimeout(300);
+      // The page to its end: the window, and on a phone (where the window does not scroll) the
+      // page's scroll area above the sheet.
       await page.evaluate(() => {
         window.scrollTo(0, document.documentElement.scrollHeight);
+        const area = document.querySelector('.fixture-page-body');
+        if (area !== null) area.scrollTop = area.scrollHeight;
       });
       const slipBox = await slip.boundingBox();
       expect(slipBox).not.toBeNull();
@@ -211,5 +215,93 @@ test.describe('on a phone', () => {
     await expect(nav).toBeHidden();
     await page.getByRole('button', { name: 'Menu' }).click();
     await expect(nav.getByRole('link', { name: 'Fixtures' })).toBeVisible();
+  });
+});
+
+/**
+ * The price cells as they show: each clipped to every box that clips it (a scroll box, the
+ * window), so a cell scrolled out of its box, or rendered by the virtualizer below the fold,
+ * does not count.
+ */
+async function shownPrices(page: Page): Promise<Box[]> {
+  return page.locator('.odds-cell').evaluateAll((list) =>
+    list.flatMap((cell) => {
+      const r = cell.getBoundingClientRect();
+      let top = Math.max(r.top, 0);
+      let bottom = Math.min(r.bottom, window.innerHeight);
+      let left = Math.max(r.left, 0);
+      let right = Math.min(r.right, window.innerWidth);
+      for (let el = cell.parentElement; el !== null && el !== document.body; el = el.parentElement) {
+        const style = getComputedStyle(el);
+        if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
+        const clip = el.getBoundingClientRect();
+        top = Math.max(top, clip.top);
+        bottom = Math.min(bottom, clip.bottom);
+        left = Math.max(left, clip.left);
+        right = Math.min(right, clip.right);
+      }
+      return bottom > top && right > left ? [{ x: left, y: top, width: right - left, height: bottom - top }] : [];
+    }),
+  );
+}
+
+/**
+ * What scrolls up and down on the page, named: the window (the root) and each scroll box outside
+ * the slip with more to show than its height. Given one of them (by its index) and a fraction of
+ * its scroll range, scrolls it there first.
+ */
+async function scrollTo(page: Page, target: { index: number; at: number } | null): Promise<string[]> {
+  return page.evaluate((to) => {
+    const scrollers = [...document.querySelectorAll('html, body *')].filter((el) => {
+      if (el.closest('.slip-drawer') !== null) return false;
+      const overflowY = getComputedStyle(el).overflowY;
+      const box = el === document.documentElement || overflowY === 'auto' || overflowY === 'scroll';
+      return box && el.scrollHeight > el.clientHeight + 1;
+    });
+    const el = to === null ? undefined : scrollers[to.index];
+    if (el !== undefined && to !== null) el.scrollTop = (el.scrollHeight - el.clientHeight) * to.at;
+    return scrollers.map((s) => [s.tagName.toLowerCase(), ...(s.getAttribute('class') ?? '').split(' ').filter(Boolean)].join('.'));
+  }, target);
+}
+
+test.describe('on a phone, with the slip holding 2 legs', () => {
+  const viewport = { width: 390, height: 844 };
+  test.use({ viewport });
+
+  test('the sheet, collapsed or open, covers no price at the top, middle or end of whatever scrolls', async ({ page, request }) => {
+    const fixture = await liveSoccerFixture(request);
+    await openBoard(page, fixture.fixtureId);
+    const prices = page.locator('button[data-odds-id]');
+    await prices.nth(0).click();
+    await prices.nth(2).click();
+    const slip = page.getByRole('complementary', { name: 'Parlay slip' });
+    const toggle = slip.getByRole('button', { name: /Parlay slip · 2 legs/ });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    for (const open of [true, false]) {
+      if (!open) {
+        await toggle.click();
+        await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      }
+      // Whatever scrolls up and down on the page: the window and each scroll box outside the sheet.
+      const scrollers = await scrollTo(page, null);
+      // The board's own scroll box is among them: its rows are checked at its middle and end too.
+      expect(scrollers.filter((name) => name.includes('odds-board-scroll'))).toHaveLength(1);
+      for (const [index, name] of scrollers.entries()) {
+        for (const at of [0, 0.5, 1]) {
+          const where = `${name} scrolled to ${String(at)}`;
+          await scrollTo(page, { index, at });
+          // Two frames: the scroll event reaches the virtualizer and its rows are drawn.
+          await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+          const sheet = await slip.boundingBox();
+          expect(alongTheBottom(sheet, viewport), `the sheet along the bottom, ${where}`).toBe(true);
+          const shown = await shownPrices(page);
+          // The board's virtualizer draws the rows wherever its own box is scrolled to.
+          if (name.includes('odds-board-scroll')) expect(shown.length, `prices shown, ${where}`).toBeGreaterThan(0);
+          const covered = shown.filter((cell) => sheet !== null && overlaps(cell, sheet));
+          expect(covered, `prices under the ${open ? 'open' : 'collapsed'} sheet, ${where}`).toEqual([]);
+          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+        }
+      }
+    }
   });
 });

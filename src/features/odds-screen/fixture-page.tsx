@@ -40,55 +40,58 @@ export function FixturePage() {
   const sportId = rest.data?.sport.sportId;
   return (
     <div className="page fixture-page">
-      <FixtureHeader fixtureId={fixtureId} />
-      <NotOfferedLine endpoints={PAGE_ENDPOINTS} />
-      <details
-        className="fixture-extras-fold"
-        open={extrasOpen}
-        onToggle={(event) => {
-          setExtrasOpen(event.currentTarget.open);
-        }}
-      >
-        <summary>Lineups, injuries, live stats and external ids</summary>
-        {extrasOpen && <FixtureExtras fixtureId={fixtureId} />}
-      </details>
-      <section aria-labelledby="odds-title" className="odds-section">
-        <div className="odds-section-head">
-          <h3 id="odds-title">{atText !== null ? 'Odds at a past moment' : statusId === 2 ? 'Result and closing prices' : 'Odds'}</h3>
-          <Link to={`/fixtures/${encodeURIComponent(fixtureId)}/history`}>Line movement and closing lines</Link>
-          <Link className="settlement-link" to={`/settlement/${encodeURIComponent(fixtureId)}`}>
-            Settlement sheet
-          </Link>
-          {atText === null && (
-            <button
-              type="button"
-              className="link-button"
-              onClick={() => {
-                // A second ago: the latest moment that is surely past when the board reads it.
-                setSearchParams((current) => {
-                  const next = new URLSearchParams(current);
-                  next.set(AT_PARAM, new Date(Date.now() - 1000).toISOString());
-                  return next;
-                });
-              }}
-            >
-              The board at a past moment
-            </button>
+      {/* On a phone, the one scroll area above the slip's sheet (app.css); elsewhere no box at all. */}
+      <div className="fixture-page-body">
+        <FixtureHeader fixtureId={fixtureId} />
+        <NotOfferedLine endpoints={PAGE_ENDPOINTS} />
+        <details
+          className="fixture-extras-fold"
+          open={extrasOpen}
+          onToggle={(event) => {
+            setExtrasOpen(event.currentTarget.open);
+          }}
+        >
+          <summary>Lineups, injuries, live stats and external ids</summary>
+          {extrasOpen && <FixtureExtras fixtureId={fixtureId} />}
+        </details>
+        <section aria-labelledby="odds-title" className="odds-section">
+          <div className="odds-section-head">
+            <h3 id="odds-title">{atText !== null ? 'Odds at a past moment' : statusId === 2 ? 'Result and closing prices' : 'Odds'}</h3>
+            <Link to={`/fixtures/${encodeURIComponent(fixtureId)}/history`}>Line movement and closing lines</Link>
+            <Link className="settlement-link" to={`/settlement/${encodeURIComponent(fixtureId)}`}>
+              Settlement sheet
+            </Link>
+            {atText === null && (
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => {
+                  // A second ago: the latest moment that is surely past when the board reads it.
+                  setSearchParams((current) => {
+                    const next = new URLSearchParams(current);
+                    next.set(AT_PARAM, new Date(Date.now() - 1000).toISOString());
+                    return next;
+                  });
+                }}
+              >
+                The board at a past moment
+              </button>
+            )}
+          </div>
+          {atText !== null ? (
+            <PastBoard key={fixtureId} fixtureId={fixtureId} atText={atText} />
+          ) : statusId === 2 && sportId !== undefined ? (
+            <FixtureFinal key={fixtureId} fixtureId={fixtureId} sportId={sportId} />
+          ) : statusId === 3 ? (
+            <p className="empty-state" role="status">
+              This fixture was cancelled: it has no prices and no close, and its bets are void. The notice above links its replacement, if it was
+              reissued.
+            </p>
+          ) : (
+            <FixtureOdds key={fixtureId} fixtureId={fixtureId} slip={slip} />
           )}
-        </div>
-        {atText !== null ? (
-          <PastBoard key={fixtureId} fixtureId={fixtureId} atText={atText} />
-        ) : statusId === 2 && sportId !== undefined ? (
-          <FixtureFinal key={fixtureId} fixtureId={fixtureId} sportId={sportId} />
-        ) : statusId === 3 ? (
-          <p className="empty-state" role="status">
-            This fixture was cancelled: it has no prices and no close, and its bets are void. The notice above links its replacement, if it was
-            reissued.
-          </p>
-        ) : (
-          <FixtureOdds key={fixtureId} fixtureId={fixtureId} slip={slip} />
-        )}
-      </section>
+        </section>
+      </div>
       <SlipDrawer />
     </div>
   );
