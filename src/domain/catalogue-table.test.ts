@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Market } from '../wire/schemas.ts';
+import type { Market } from '../wire/reference-schemas.ts';
 import {
   CATALOGUE_CSV_COLUMNS,
   CATALOGUE_SORT_KEYS,

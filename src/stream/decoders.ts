@@ -2,7 +2,7 @@
 // (fzstd) and zstd with trained dictionaries (a wasm decoder, imported only when negotiated).
 import { decompress as fzstdDecompress } from 'fzstd';
 import { Unpackr } from 'msgpackr';
-import type { ReceiveType } from '../wire/schemas.ts';
+import type { ReceiveType } from '../wire/stream-schemas.ts';
 
 /** A frame that could not be decoded; counted as malformed by the client, never fatal. */
 export class FrameDecodeError extends Error {

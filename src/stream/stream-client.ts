@@ -19,7 +19,7 @@ import {
   type ReceiveType,
   type StreamUpdate,
   CHANNELS,
-} from '../wire/schemas.ts';
+} from '../wire/stream-schemas.ts';
 import { base64ToBytes } from './base64.ts';
 import type { CursorStore, StreamCursors } from './cursor-store.ts';
 import { createFrameDecoder, decodeText, FrameDecodeError, type DictDecompressorLoader, type FrameDecoder } from './decoders.ts';

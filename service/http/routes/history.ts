@@ -3,7 +3,8 @@
 // (/futures/odds/historical, spec 4.8, and /futures/odds/clv).
 import { Readable } from 'node:stream';
 import { decimalToAmerican, decimalToFractionalExact } from '../../../src/domain/odds-format.ts';
-import type { FixtureView, Future } from '../../../src/wire/schemas.ts';
+import type { FixtureView } from '../../../src/wire/shared-schemas.ts';
+import type { Future } from '../../../src/wire/rest-schemas.ts';
 import type { ReferenceIndex } from '../../catalogue/reference-data.ts';
 import type { FixturePriceChange, FuturePriceChange, HistoryStore } from '../../storage/history-store.ts';
 import type { ApiHandler } from '../app.ts';
