@@ -13,7 +13,7 @@ import { DEVIG_METHODS, type DevigMethod } from '../../domain/devig.ts';
 import type { BoardLayout } from '../../domain/odds-board.ts';
 import type { BoardPrefs } from '../../settings/board-prefs-store.ts';
 import { useBoardPrefs } from '../../settings/use-board-prefs.ts';
-import { bookmakerLabel } from '../../wire/schemas.ts';
+import { bookmakerLabel } from '../../wire/reference-schemas.ts';
 import { boardPlayerIds, type BoardMode } from './board-rows.ts';
 import { visibleColumns } from './book-columns.ts';
 
