@@ -4,7 +4,8 @@ import { devig } from '../src/domain/devig.ts';
 import { parseOddsId } from '../src/domain/ids.ts';
 import { buildBoardLayout, marketValues, snapshotLookup } from '../src/domain/odds-board.ts';
 import { selectionGrader } from '../src/domain/settlement.ts';
-import type { FixtureOdds, Market } from '../src/wire/schemas.ts';
+import type { FixtureOdds } from '../src/wire/shared-schemas.ts';
+import type { Market } from '../src/wire/reference-schemas.ts';
 import { opsPerSecond, reportRow } from './report.ts';
 
 const BENCH = 'bench:domain';

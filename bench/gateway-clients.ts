@@ -6,7 +6,7 @@ import { Unpackr } from 'msgpackr';
 import WebSocket from 'ws';
 import { Decompressor } from 'zstd-napi';
 import { zstdFrameDictId } from '../service/gateway/encoding.ts';
-import type { Channel, ReceiveType } from '../src/wire/schemas.ts';
+import type { Channel, ReceiveType } from '../src/wire/stream-schemas.ts';
 
 /** One data frame as a client sees it after decoding. */
 export interface ReceivedFrame {

@@ -16,7 +16,7 @@ import { encode as msgpackEncode } from '@msgpack/msgpack';
 import { Packr } from 'msgpackr';
 import { Compressor } from 'zstd-napi';
 import { DEFAULT_ZSTD_LEVEL, createFrameEncoder, loadDictionaries } from '../service/gateway/encoding.ts';
-import type { DataFrame, ReceiveType } from '../src/wire/schemas.ts';
+import type { DataFrame, ReceiveType } from '../src/wire/stream-schemas.ts';
 import { openClient, percentile, type FanOutMessage, type FanOutResult, type ReceivedFrame } from './gateway-clients.ts';
 import { formatNumber, opsPerSecond, reportRow } from './report.ts';
 

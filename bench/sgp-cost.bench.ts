@@ -10,7 +10,7 @@
 // the legs alone (one joint, no fit, no caps). Times are CPU milliseconds of this process, the best
 // of a few runs: the 2-core machine is shared.
 import { buildFixtureId, parseOddsId } from '../src/domain/ids.ts';
-import type { OddsEntry } from '../src/wire/schemas.ts';
+import type { OddsEntry } from '../src/wire/shared-schemas.ts';
 import { bookmakerBySlug } from '../service/catalogue/bookmakers.ts';
 import { findMarket, getCatalogue } from '../service/catalogue/catalogue.ts';
 import type { CatalogueMarket } from '../service/catalogue/types.ts';

@@ -27,7 +27,7 @@ import {
   type DictManifestEntry,
 } from '../service/gateway/encoding.ts';
 import { startService } from '../service/service.ts';
-import { CHANNELS, channelSchema, type Channel } from '../src/wire/schemas.ts';
+import { CHANNELS, channelSchema, type Channel } from '../src/wire/stream-schemas.ts';
 
 const DEFAULT_CHANNELS: readonly Channel[] = ['odds', 'fixtures', 'bookmakers', 'clocks', 'oddsFutures'];
 /** Below this the CLI's trainer fails or produces a dictionary that does not pay for its 32 KB. */

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { z } from 'zod';
-import { dataFrameSchema, oddsPayloadSchema } from '../src/wire/schemas.ts';
+import { dataFrameSchema, oddsPayloadSchema } from '../src/wire/stream-schemas.ts';
 import { ServiceProcess } from './testing/service-process.ts';
 
 const KEY = 'demo-key';

@@ -4,7 +4,8 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBoardLayout, marketValues, snapshotLookup, type BookStatus } from '../src/domain/odds-board.ts';
-import { fixturesResponseSchema, mainOddsResponseSchema, marketsResponseSchema, type Market } from '../src/wire/schemas.ts';
+import { fixturesResponseSchema, mainOddsResponseSchema } from '../src/wire/rest-schemas.ts';
+import { marketsResponseSchema, type Market } from '../src/wire/reference-schemas.ts';
 import { loadConfig } from './config.ts';
 import { startService, type Service } from './service.ts';
 import { ManualClock } from './sim/simulator.ts';

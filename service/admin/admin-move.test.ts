@@ -1,7 +1,7 @@
 // POST /admin/move end to end: the knob moves one market's price at the chosen books only, and a
 // stream client and the REST odds both see exactly those books' prices move, by the points asked.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OddsEntry } from '../../src/wire/schemas.ts';
+import type { OddsEntry } from '../../src/wire/shared-schemas.ts';
 import { loginFrame, startTestService, StreamClient, type TestService } from '../gateway/test-support.ts';
 import type { MarketMoveResult } from '../sim/price-move.ts';
 import { AdminClient } from '../testing/admin-client.ts';

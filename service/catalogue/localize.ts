@@ -1,6 +1,6 @@
 // Fixture views and futures are built once in English; a request in another language gets the
 // translated fields swapped in (spec 2.2: sport and category names; venue name and location).
-import type { FixtureView } from '../../src/wire/schemas.ts';
+import type { FixtureView } from '../../src/wire/shared-schemas.ts';
 import type { ReferenceIndex } from './reference-data.ts';
 import type { Lang } from './types.ts';
 

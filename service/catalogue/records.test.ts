@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  bookmakerSchema,
-  marketSchema,
-  playerSchema,
-  seasonSchema,
-  sportSchema,
-  tournamentSchema,
-  venueSchema,
-} from '../../src/wire/schemas.ts';
+import { sportSchema, tournamentSchema } from '../../src/wire/shared-schemas.ts';
+import { bookmakerSchema, marketSchema, playerSchema, seasonSchema, venueSchema } from '../../src/wire/reference-schemas.ts';
 import { BOOKMAKERS } from './bookmakers.ts';
 import { getCatalogue } from './catalogue.ts';
 import {

@@ -1,6 +1,6 @@
 // The service's in-memory reference model: what the catalogue generator produces, what the
 // pricing models price and what the simulator and REST layer serve. Wire shapes live in
-// src/wire/schemas.ts; these are the service's own richer records.
+// src/wire/*-schemas.ts; these are the service's own richer records.
 
 import type { Lang } from '../../src/wire/limits.ts';
 

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { reportRow } from '../../bench/report.ts';
-import { RECEIVE_TYPES, type ReceiveType } from '../../src/wire/schemas.ts';
+import { RECEIVE_TYPES, type ReceiveType } from '../../src/wire/stream-schemas.ts';
 import { createRng, type Rng } from '../pricing/rng.ts';
 import { ServiceProcess } from '../testing/service-process.ts';
 import { startFaultProxy, type FaultKind, type FaultProxy, type FrameFaultRates } from './fault-proxy.ts';

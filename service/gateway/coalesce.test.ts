@@ -1,6 +1,6 @@
 // Latest-state coalescing of odds frames: the last entry per oddsId, the last entryId per fixture.
 import { describe, expect, it } from 'vitest';
-import type { DataFrame } from '../../src/wire/schemas.ts';
+import type { DataFrame } from '../../src/wire/stream-schemas.ts';
 import { coalesceFrames, OddsCoalescer } from './coalesce.ts';
 
 function oddsFrame(entryId: string, fixtureId: string, bookmaker: string, prices: Record<string, number>): DataFrame {

@@ -2,7 +2,7 @@
 // state, not every tick"): many frames of one fixture or future merge into one frame holding the
 // last entry per oddsId. Used by the extended replay and for sockets that cannot keep up.
 import { compareEntryIds } from '../../src/domain/entry-id.ts';
-import type { Channel, DataFrame } from '../../src/wire/schemas.ts';
+import type { Channel, DataFrame } from '../../src/wire/stream-schemas.ts';
 
 /** The channels that may be coalesced: their payloads are `{<id>, odds: {bookmaker: {oddsId: entry}}}`. */
 export const COALESCIBLE_CHANNELS: ReadonlySet<Channel> = new Set<Channel>(['odds', 'oddsFutures']);

@@ -3,8 +3,8 @@
 // keeps live frames back while missed ones are replayed so that none is lost or sent twice.
 import type WebSocket from 'ws';
 import { compareEntryIds } from '../../src/domain/entry-id.ts';
-import { CLOSE_CODES } from '../../src/wire/schemas.ts';
-import type { Channel, ControlFrame, DataFrame, ReceiveType } from '../../src/wire/schemas.ts';
+import { CLOSE_CODES } from '../../src/wire/stream-schemas.ts';
+import type { Channel, ControlFrame, DataFrame, ReceiveType } from '../../src/wire/stream-schemas.ts';
 import type { GatewaySettings } from '../config.ts';
 import { COALESCIBLE_CHANNELS, OddsCoalescer } from './coalesce.ts';
 import type { FrameEncoder } from './encoding.ts';

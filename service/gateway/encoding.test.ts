@@ -8,7 +8,7 @@ import { decode as decodeMsgpack } from '@msgpack/msgpack';
 import fc from 'fast-check';
 import { decompress as fzstdDecompress } from 'fzstd';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { dictFrameSchema, type DataFrame } from '../../src/wire/schemas.ts';
+import { dictFrameSchema, type DataFrame } from '../../src/wire/stream-schemas.ts';
 import {
   DEFAULT_DICTS_DIR,
   DictionaryLoadError,

@@ -13,10 +13,11 @@ import {
   type DataFrame,
   type DictFrame,
   type ReceiveType,
-} from '../../src/wire/schemas.ts';
+} from '../../src/wire/stream-schemas.ts';
 import { float64IntegersToInt64 } from './msgpack-integers.ts';
 
-export type { ReceiveType } from '../../src/wire/schemas.ts';
+export type { ReceiveType } from '../../src/wire/stream-schemas.ts';
+export { RECEIVE_TYPES } from '../../src/wire/stream-schemas.ts';
 
 /** Where the committed dictionaries and their manifest live. */
 export const DEFAULT_DICTS_DIR = fileURLToPath(new URL('./dicts/', import.meta.url));

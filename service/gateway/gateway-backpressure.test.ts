@@ -3,8 +3,8 @@
 // is closed with 4002 when it still cannot keep up.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareEntryIds } from '../../src/domain/entry-id.ts';
-import { CLOSE_CODES } from '../../src/wire/schemas.ts';
-import type { DataFrame } from '../../src/wire/schemas.ts';
+import { CLOSE_CODES } from '../../src/wire/stream-schemas.ts';
+import type { DataFrame } from '../../src/wire/stream-schemas.ts';
 import { loginFrame, settle, startTestService, StreamClient, type TestService } from './test-support.ts';
 
 let t: TestService;

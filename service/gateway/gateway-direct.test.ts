@@ -5,7 +5,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { compareEntryIds, type EntryId } from '../../src/domain/entry-id.ts';
-import type { Channel, DataFrame } from '../../src/wire/schemas.ts';
+import type { Channel, DataFrame } from '../../src/wire/stream-schemas.ts';
 import { indexReferenceData } from '../catalogue/reference-data.ts';
 import { loadConfig } from '../config.ts';
 import { loadKeyRing } from '../http/keys.ts';

@@ -3,7 +3,7 @@
 import { decode as decodeMsgpack } from '@msgpack/msgpack';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { Decompressor } from 'zstd-napi';
-import { dataFrameSchema } from '../../src/wire/schemas.ts';
+import { dataFrameSchema } from '../../src/wire/stream-schemas.ts';
 import { zstdFrameDictId } from './encoding.ts';
 import { loginFrame, startTestService, StreamClient, type TestService } from './test-support.ts';
 

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { compareEntryIds } from '../../src/domain/entry-id.ts';
 import { parseFixtureId } from '../../src/domain/ids.ts';
-import { CLOSE_CODES } from '../../src/wire/schemas.ts';
-import type { DataFrame } from '../../src/wire/schemas.ts';
+import { CLOSE_CODES } from '../../src/wire/stream-schemas.ts';
+import type { DataFrame } from '../../src/wire/stream-schemas.ts';
 import { MAX_CONNECTIONS_PER_KEY } from './gateway.ts';
 import { loginFrame, settle, startTestService, StreamClient, type TestService } from './test-support.ts';
 

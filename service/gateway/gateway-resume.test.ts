@@ -3,7 +3,7 @@
 // epoch gets the right snapshot_required, both replay modes, and the graceful reconnect.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareEntryIds } from '../../src/domain/entry-id.ts';
-import type { Channel, DataFrame } from '../../src/wire/schemas.ts';
+import type { Channel, DataFrame } from '../../src/wire/stream-schemas.ts';
 import { loginFrame, settle, startTestService, StreamClient, type TestService } from './test-support.ts';
 
 /** The frames of `channel` strictly after `cursor` (all of them when the cursor is undefined). */

@@ -2,7 +2,7 @@
 // window so a reconnecting client can be sent what it missed. In memory here; the interface is
 // shaped after Redis Streams (ids `<ms>-<seq>`, XADD, XRANGE with an exclusive start, XTRIM MINID).
 import { formatEntryId, nextEntryId, parseEntryId, type EntryId } from '../../src/domain/entry-id.ts';
-import type { Channel, DataFrame } from '../../src/wire/schemas.ts';
+import type { Channel, DataFrame } from '../../src/wire/stream-schemas.ts';
 
 /** A logged frame: the data frame exactly as it was streamed to a socket that sees everything. */
 export type LogEntry = DataFrame;

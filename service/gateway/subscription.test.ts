@@ -2,7 +2,7 @@
 // per-item test and the bookmaker trimming.
 import { describe, expect, it } from 'vitest';
 import { buildFixtureId } from '../../src/domain/ids.ts';
-import { CLOSE_CODES } from '../../src/wire/schemas.ts';
+import { CLOSE_CODES } from '../../src/wire/stream-schemas.ts';
 import { indexReferenceData } from '../catalogue/reference-data.ts';
 import { Entitlement, KeyRing } from '../http/keys.ts';
 import { testReference } from '../sim/test-support.ts';

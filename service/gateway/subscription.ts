@@ -2,8 +2,8 @@
 // effective channels and filters (the intersection of what is asked and what the key may see),
 // and the per-item test and bookmaker trimming that every frame goes through.
 import { IdError, parseFixtureId } from '../../src/domain/ids.ts';
-import { CHANNELS, CLOSE_CODES, loginFrameSchema } from '../../src/wire/schemas.ts';
-import type { Channel, DroppedFilters, LoginFrame, ReceiveType } from '../../src/wire/schemas.ts';
+import { CHANNELS, CLOSE_CODES, loginFrameSchema } from '../../src/wire/stream-schemas.ts';
+import type { Channel, DroppedFilters, LoginFrame, ReceiveType } from '../../src/wire/stream-schemas.ts';
 import type { ReferenceIndex } from '../catalogue/reference-data.ts';
 import { LANGS, type Lang } from '../../src/wire/limits.ts';
 import type { EndpointFamily, Entitlement, KeyRing } from '../http/keys.ts';

@@ -2,8 +2,8 @@
 // moves only when a test advances it), and a stream client that records what it receives.
 import { rmSync } from 'node:fs';
 import WebSocket from 'ws';
-import { controlFrameSchema, dataFrameSchema } from '../../src/wire/schemas.ts';
-import type { ControlFrame, DataFrame } from '../../src/wire/schemas.ts';
+import { controlFrameSchema, dataFrameSchema } from '../../src/wire/stream-schemas.ts';
+import type { ControlFrame, DataFrame } from '../../src/wire/stream-schemas.ts';
 import { loadConfig } from '../config.ts';
 import { startService, type Service } from '../service.ts';
 import { ManualClock } from '../sim/simulator.ts';

@@ -8,17 +8,16 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildFixtureId, buildFutureId, parseFixtureId } from '../../src/domain/ids.ts';
 import { gradeSelection } from '../../src/domain/settlement.ts';
+import { injuriesPayloadSchema, lineupsPayloadSchema } from '../../src/wire/shared-schemas.ts';
 import {
   clvFixtureViewSchema,
   errorBodySchema,
   fixturesResponseSchema,
-  injuriesPayloadSchema,
-  lineupsPayloadSchema,
   futureHistoricalOddsResponseSchema,
   liveFuturesResponseSchema,
   mainOddsResponseSchema,
-  marketsResponseSchema,
-} from '../../src/wire/schemas.ts';
+} from '../../src/wire/rest-schemas.ts';
+import { marketsResponseSchema } from '../../src/wire/reference-schemas.ts';
 import { getCatalogue } from '../catalogue/catalogue.ts';
 import { loadConfig } from '../config.ts';
 import { startService, type Service } from '../service.ts';

@@ -6,7 +6,7 @@ import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { FIXTURE_FILTERS_HEADER } from '../../src/wire/schemas.ts';
+import { FIXTURE_FILTERS_HEADER } from '../../src/wire/rest-schemas.ts';
 import { LANGS, type Lang } from '../../src/wire/limits.ts';
 import { type AuthThrottle, clientAddress } from './auth-throttle.ts';
 import { ApiError, ERROR_CODE, notFound } from './errors.ts';

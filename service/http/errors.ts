@@ -1,6 +1,6 @@
 // The spec's error bodies (section 7): every failure the REST API returns is an ApiError turned
 // into `{error, message, code[, retryAfterSec]}` — never a stack trace, never a bare 500.
-import type { ErrorBody } from '../../src/wire/schemas.ts';
+import type { ErrorBody } from '../../src/wire/rest-schemas.ts';
 
 /**
  * Codes for the statuses the spec leaves without one ("Codes for 401, 404, 501 and 502: not

@@ -5,7 +5,7 @@
 import { rmSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorBodySchema } from '../../src/wire/schemas.ts';
+import { errorBodySchema } from '../../src/wire/rest-schemas.ts';
 import { loadConfig } from '../config.ts';
 import { startService, type Service } from '../service.ts';
 import { ManualClock } from '../sim/simulator.ts';

@@ -3,7 +3,7 @@
 // served from cache until its version moves.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BookmakerFixtureMeta, FixtureView, OddsEntry } from '../../src/wire/schemas.ts';
+import type { BookmakerFixtureMeta, FixtureView, OddsEntry } from '../../src/wire/shared-schemas.ts';
 import { getCatalogue } from '../catalogue/catalogue.ts';
 import { indexReferenceData, type ReferenceIndex } from '../catalogue/reference-data.ts';
 import { openTestWorld, testReference, type TestWorld } from '../sim/test-support.ts';

@@ -3,7 +3,7 @@
 // fragments until their version moves, so an answer is one copy of cached bytes instead of
 // copying, serializing and encoding megabytes of entries per request. The bytes are exactly
 // JSON.stringify's of the objects.
-import type { BookmakerFixtureMeta, FixtureView, OddsEntry } from '../../src/wire/schemas.ts';
+import type { BookmakerFixtureMeta, FixtureView, OddsEntry } from '../../src/wire/shared-schemas.ts';
 import type { ReferenceIndex } from '../catalogue/reference-data.ts';
 import type { Lang } from '../catalogue/types.ts';
 import { localizeView } from '../catalogue/localize.ts';

@@ -1,6 +1,7 @@
 // What the REST layer reads, as narrow interfaces: the simulator implements the live side, the
 // history store the recorded side. Routes never reach into either directly.
-import type { BookmakerFixtureMeta, FixtureView, Future, FutureOddsEntry, OddsEntry } from '../../src/wire/schemas.ts';
+import type { BookmakerFixtureMeta, FixtureView, FutureOddsEntry, OddsEntry } from '../../src/wire/shared-schemas.ts';
+import type { Future } from '../../src/wire/rest-schemas.ts';
 
 /** Live fixtures: views (language-neutral, English), current odds and bookmaker meta. */
 export interface FixtureSource {

@@ -7,7 +7,8 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { CLOSE_CODES, errorBodySchema } from '../../src/wire/schemas.ts';
+import { errorBodySchema } from '../../src/wire/rest-schemas.ts';
+import { CLOSE_CODES } from '../../src/wire/stream-schemas.ts';
 import { StreamClient } from '../gateway/test-support.ts';
 import { ServiceProcess } from '../testing/service-process.ts';
 

@@ -6,7 +6,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseFixtureId } from '../../src/domain/ids.ts';
-import { CHANNELS, errorBodySchema, type Channel } from '../../src/wire/schemas.ts';
+import { errorBodySchema } from '../../src/wire/rest-schemas.ts';
+import { CHANNELS, type Channel } from '../../src/wire/stream-schemas.ts';
 import { startTestService, StreamClient, settle, type TestService } from '../gateway/test-support.ts';
 import { ENDPOINTS } from '../http/endpoints.ts';
 import { ENDPOINT_FAMILIES, type EndpointFamily } from '../http/keys.ts';

@@ -6,7 +6,8 @@
 import { createHash } from 'node:crypto';
 import { roundParlayPrice } from '../../src/domain/parlay.ts';
 import { roundHalfAwayFromZero } from '../../src/domain/rounding.ts';
-import type { OddsEntry, SgpOffer } from '../../src/wire/schemas.ts';
+import type { OddsEntry } from '../../src/wire/shared-schemas.ts';
+import type { SgpOffer } from '../../src/wire/rest-schemas.ts';
 import { betslipUrl } from '../catalogue/bookmakers.ts';
 import { getCatalogue } from '../catalogue/catalogue.ts';
 import type { BookmakerProfile, SgpProfile } from '../catalogue/types.ts';

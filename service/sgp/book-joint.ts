@@ -2,7 +2,7 @@
 // by the model's dependence structure (the model's table of win patterns fitted to the book's
 // marginals, marginal-fit.ts), and the singles that cap the SGP price (docs/api-parlay-sgp.md).
 import { DevigError, devig } from '../../src/domain/devig.ts';
-import type { OddsEntry } from '../../src/wire/schemas.ts';
+import type { OddsEntry } from '../../src/wire/shared-schemas.ts';
 import type { CatalogueIndex } from '../catalogue/catalogue.ts';
 import type { BookmakerProfile } from '../catalogue/types.ts';
 import type { NotCombinableReason, SubsetWinProbabilities, WinProbability } from '../pricing/fixture-pricer.ts';

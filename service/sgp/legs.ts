@@ -5,7 +5,8 @@ import { canonicalParlayId } from '../../src/domain/ids.ts';
 import type { ParsedOddsId } from '../../src/domain/ids.ts';
 import { decimalToAmerican, decimalToFractionalExact } from '../../src/domain/odds-format.ts';
 import { roundParlayPrice, singlesPrice } from '../../src/domain/parlay.ts';
-import type { BookmakerFixtureMeta, FixtureView, KnownInactiveReason, OddsEntry } from '../../src/wire/schemas.ts';
+import type { BookmakerFixtureMeta, FixtureView, OddsEntry } from '../../src/wire/shared-schemas.ts';
+import type { KnownInactiveReason } from '../../src/wire/rest-schemas.ts';
 import type { BookmakerProfile, Lang } from '../catalogue/types.ts';
 import type { HeldFixture, ParlayDataPort } from './port.ts';
 

@@ -4,7 +4,7 @@ import type { Lang } from '../catalogue/types.ts';
 import type { BookmakerProfile } from '../catalogue/types.ts';
 import type { JointPrice, SubsetWinProbabilities, WinProbability } from '../pricing/fixture-pricer.ts';
 import type { WorkBudget } from '../pricing/joint-states.ts';
-import type { BookmakerFixtureMeta, FixtureView, OddsEntry } from '../../src/wire/schemas.ts';
+import type { BookmakerFixtureMeta, FixtureView, OddsEntry } from '../../src/wire/shared-schemas.ts';
 
 /** A fixture the service holds: its plain view (spec 2.2, without odds and bookmakers) and its state. */
 export interface HeldFixture {

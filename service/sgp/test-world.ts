@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { decimalToAmerican } from '../../src/domain/odds-format.ts';
-import type { BookmakerFixtureMeta, FixtureView, OddsEntry } from '../../src/wire/schemas.ts';
+import type { BookmakerFixtureMeta, FixtureView, OddsEntry } from '../../src/wire/shared-schemas.ts';
 import { BOOKMAKERS } from '../catalogue/bookmakers.ts';
 import { findMarket, getCatalogue } from '../catalogue/catalogue.ts';
 import type { BookmakerProfile, CatalogueMarket, Lang } from '../catalogue/types.ts';

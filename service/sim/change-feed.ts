@@ -1,9 +1,7 @@
 // The simulator's typed change feed: per-channel payloads in the wire shapes of
-// src/wire/schemas.ts, gathered during one tick and handed to listeners as one batch.
+// src/wire/stream-schemas.ts, gathered during one tick and handed to listeners as one batch.
 import type {
   BookmakerFixtureMeta,
-  Channel,
-  ChannelPayload,
   Clock,
   FixtureView,
   FutureOddsEntry,
@@ -12,7 +10,8 @@ import type {
   OddsEntry,
   ScorePeriod,
   StatsPayload,
-} from '../../src/wire/schemas.ts';
+} from '../../src/wire/shared-schemas.ts';
+import type { Channel, ChannelPayload } from '../../src/wire/stream-schemas.ts';
 
 /** One payload of one channel, typed by its channel. */
 export type ChangeItem = { [C in Channel]: { readonly channel: C; readonly payload: ChannelPayload<C> } }[Channel];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { injuriesPayloadSchema, lineupsPayloadSchema, statsPayloadSchema } from '../../src/wire/schemas.ts';
+import { injuriesPayloadSchema, lineupsPayloadSchema, statsPayloadSchema } from '../../src/wire/shared-schemas.ts';
 import type { PlayerRef } from '../catalogue/types.ts';
 import { createRng } from '../pricing/rng.ts';
 import { drawInjuries, drawLineups, statsPayload, updateInjuries } from './extras.ts';

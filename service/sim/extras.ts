@@ -1,6 +1,6 @@
 // Team news around a fixture: predicted then confirmed lineups, injury reports, and the live
 // statistics payload, all drawn from the fixture's own random stream and the reference players.
-import type { InjuriesPayload, Injury, LineupPlayer, LineupsPayload, StatsPayload, TeamLineup } from '../../src/wire/schemas.ts';
+import type { InjuriesPayload, Injury, LineupPlayer, LineupsPayload, StatsPayload, TeamLineup } from '../../src/wire/shared-schemas.ts';
 import type { PlayerRef } from '../catalogue/types.ts';
 import type { Rng } from '../pricing/rng.ts';
 import type { MatchState } from './match-engine.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OddsEntry } from '../../src/wire/schemas.ts';
+import type { OddsEntry } from '../../src/wire/shared-schemas.ts';
 import { Firehose, swingPrice } from './firehose.ts';
 import type { BookLine } from './fixture-runtime.ts';
 

@@ -5,7 +5,7 @@
 // simulator sends every change through its usual publish path (history, feed, gateway), so what
 // a bench measures is the page, not the producer.
 import { decimalToAmerican } from '../../src/domain/odds-format.ts';
-import type { OddsEntry } from '../../src/wire/schemas.ts';
+import type { OddsEntry } from '../../src/wire/shared-schemas.ts';
 import type { BookLine } from './fixture-runtime.ts';
 
 /** The highest rate the knob takes, updates/s (well past what one page can apply). */

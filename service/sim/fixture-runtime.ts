@@ -1,7 +1,7 @@
 // One fixture while the simulator runs it: lifecycle, match, offered markets, and every
 // bookmaker's quotes on it (lagging the sharp book, with margin, rounding, noise, suspensions).
 // Time is always passed in, so the live loop and the history seeding run the same code.
-import type { BookmakerFixtureMeta, OddsEntry } from '../../src/wire/schemas.ts';
+import type { BookmakerFixtureMeta, OddsEntry } from '../../src/wire/shared-schemas.ts';
 import { buildOddsId } from '../../src/domain/ids.ts';
 import { decimalToAmerican } from '../../src/domain/odds-format.ts';
 import type { BookmakerProfile, CatalogueMarket } from '../catalogue/types.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { futureSchema, oddsFuturesPayloadSchema } from '../../src/wire/schemas.ts';
+import { futureSchema } from '../../src/wire/rest-schemas.ts';
+import { oddsFuturesPayloadSchema } from '../../src/wire/stream-schemas.ts';
 import type { FuturePriceChange } from '../storage/history-store.ts';
 import { ChangeFeed } from './change-feed.ts';
 import type { ChangeBatch } from './change-feed.ts';

@@ -1,7 +1,8 @@
 // Futures (outrights): one "winner" future per tournament season, priced from the participants'
 // strengths (a softmax that drifts over time) and quoted by every bookmaker covering the sport.
-import type { Future, FutureOddsEntry } from '../../src/wire/schemas.ts';
-import { STATUS_NAMES } from '../../src/wire/schemas.ts';
+import type { FutureOddsEntry } from '../../src/wire/shared-schemas.ts';
+import type { Future } from '../../src/wire/rest-schemas.ts';
+import { STATUS_NAMES } from '../../src/wire/shared-schemas.ts';
 import { buildFutureId, buildFutureOddsId } from '../../src/domain/ids.ts';
 import type { BookmakerProfile, ReferenceData, SeasonRef, TournamentRef } from '../catalogue/types.ts';
 import { createRng } from '../pricing/rng.ts';

@@ -1,6 +1,6 @@
 // The live match engine: plays a fixture in match time — periods, breaks, overtime, the clock —
 // and draws scoring events from the pricing model's expected rates, one sport profile each.
-import type { Clock } from '../../src/wire/schemas.ts';
+import type { Clock } from '../../src/wire/shared-schemas.ts';
 
 /** A uniform random source on [0, 1) (the service's seeded PRNG). */
 export interface RandomSource {

@@ -3,7 +3,7 @@
 // margin. Pure, so the knob's arithmetic is tested apart from the simulator.
 import { decimalToAmerican } from '../../src/domain/odds-format.ts';
 import { roundHalfAwayFromZero } from '../../src/domain/rounding.ts';
-import type { OddsEntry } from '../../src/wire/schemas.ts';
+import type { OddsEntry } from '../../src/wire/shared-schemas.ts';
 import type { BookLine, FixtureRuntime } from './fixture-runtime.ts';
 
 /** The shortest price a moved outcome may get (an active 1.00 would be stake back). */

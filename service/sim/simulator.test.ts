@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { channelPayloadSchemas, fixtureViewWithOddsSchema } from '../../src/wire/schemas.ts';
-import type { OddsEntry } from '../../src/wire/schemas.ts';
+import { fixtureViewWithOddsSchema } from '../../src/wire/rest-schemas.ts';
+import { channelPayloadSchemas } from '../../src/wire/stream-schemas.ts';
+import type { OddsEntry } from '../../src/wire/shared-schemas.ts';
 import { getCatalogue } from '../catalogue/catalogue.ts';
 import { quoteTolerance } from '../pricing/quoting.ts';
 import type { ChangeBatch } from './change-feed.ts';

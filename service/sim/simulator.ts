@@ -10,8 +10,8 @@ import type {
   OddsEntry,
   ScorePeriod,
   StatsPayload,
-} from '../../src/wire/schemas.ts';
-import { STATUS_NAMES } from '../../src/wire/schemas.ts';
+} from '../../src/wire/shared-schemas.ts';
+import { STATUS_NAMES } from '../../src/wire/shared-schemas.ts';
 import type { CatalogueIndex } from '../catalogue/catalogue.ts';
 import type { BookmakerProfile, CatalogueMarket, PlayerRef, ReferenceData } from '../catalogue/types.ts';
 import { createRng } from '../pricing/rng.ts';

@@ -2,7 +2,7 @@
 // their route tests: whatever the query holds, the answer is a status the spec allows, never a 500.
 import fc from 'fast-check';
 import { expect } from 'vitest';
-import { errorBodySchema } from '../../src/wire/schemas.ts';
+import { errorBodySchema } from '../../src/wire/rest-schemas.ts';
 import { hostileOddsIds, type TestApp } from '../sgp/test-world.ts';
 
 /** The statuses an oddsIds endpoint may answer to hostile input. */

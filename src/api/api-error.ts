@@ -52,7 +52,7 @@ export class NotOfferedError extends Error {
 /**
  * The service answered 2xx, but not in the shape the spec shows for the endpoint (or not JSON).
  * The endpoint exists, so this is not "not offered": the message names the field that is wrong.
- * Fields the spec does not show never cause it (src/wire/schemas.ts `extraField`).
+ * Fields the spec does not show never cause it (src/wire/shared-schemas.ts `extraField`).
  */
 export class InvalidAnswerError extends Error {
   override readonly name = 'InvalidAnswerError';

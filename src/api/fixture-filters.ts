@@ -1,7 +1,7 @@
 // The `GET /fixtures` filters checked on each record: the spec shows no parameters for the list
 // but the start-time window (2.8), so whatever a service does with the others, the dashboard keeps
 // only the views whose own fields match them.
-import type { FixtureView } from '../wire/schemas.ts';
+import type { FixtureView } from '../wire/shared-schemas.ts';
 import type { FixtureFilters } from './client.ts';
 
 /** The list parameters of the embedded service's design that the spec does not show (docs/api.md). */

@@ -3,7 +3,7 @@
 // book (src/book), which a snapshot from ./snapshots.ts only seeds.
 import { queryOptions } from '@tanstack/react-query';
 import type { ApiClient, ClvQuery, FixtureFilters, FixtureHistoryQuery, FuturesFilters } from './client.ts';
-import type { FixtureHistoricalOddsResponse } from '../wire/schemas.ts';
+import type { FixtureHistoricalOddsResponse } from '../wire/rest-schemas.ts';
 import {
   bookmakerKeys,
   fixtureKeys,

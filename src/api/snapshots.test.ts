@@ -1,7 +1,7 @@
 // Chunking and merging of the snapshot fetchers, with a client that records its calls (the
 // fetchers against the real service are in client.service.test.ts).
 import { describe, expect, it } from 'vitest';
-import type { FixtureViewWithOdds } from '../wire/schemas.ts';
+import type { FixtureViewWithOdds } from '../wire/rest-schemas.ts';
 import type { ApiClient, OddsQuery } from './client.ts';
 import { chunk, fetchOddsSnapshot } from './snapshots.ts';
 

@@ -1,7 +1,8 @@
 // REST snapshots that seed the live book (src/book): current odds, fixture views and futures
 // prices, fetched in chunks the endpoints accept and paced by the client's scheduler. The book
 // owns live prices; these are only its starting point after a connect or `snapshot_required`.
-import type { FixtureView, FixtureViewWithOdds, FutureOddsResponse } from '../wire/schemas.ts';
+import type { FixtureView } from '../wire/shared-schemas.ts';
+import type { FixtureViewWithOdds, FutureOddsResponse } from '../wire/rest-schemas.ts';
 import { MAX_LIST_IDS, type ApiClient } from './client.ts';
 
 /** Splits `items` (de-duplicated, first occurrence kept) into chunks of at most `size`. */

@@ -2,7 +2,7 @@
 // query) read through `bookmakerLabel`, the slug until the list is in or when the book is not in it.
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import { bookmakerLabel } from '../wire/schemas.ts';
+import { bookmakerLabel } from '../wire/reference-schemas.ts';
 import { bookmakersQuery } from './queries.ts';
 import { useApiClient } from './use-api-client.ts';
 

@@ -1,5 +1,7 @@
-// Builders of wire rows for the book's and the stream client's tests (valid by src/wire/schemas.ts).
-import type { BookmakerFixtureMeta, FixtureView, Market, OddsEntry, StreamUpdate } from '../wire/schemas.ts';
+// Builders of wire rows for the book's and the stream client's tests (valid by the schemas of src/wire).
+import type { BookmakerFixtureMeta, FixtureView, OddsEntry } from '../wire/shared-schemas.ts';
+import type { Market } from '../wire/reference-schemas.ts';
+import type { StreamUpdate } from '../wire/stream-schemas.ts';
 
 export const FIXTURE_ID = 'sr10000001x1';
 

@@ -10,9 +10,7 @@ import {
   type RowVersion,
 } from '../domain/stream-order.ts';
 import type {
-  Bookmaker,
   BookmakerFixtureMeta,
-  Channel,
   Clock,
   FixtureBookmakers,
   FixtureOdds,
@@ -21,8 +19,9 @@ import type {
   OddsEntry,
   ScorePeriod,
   Status,
-  StreamUpdate,
-} from '../wire/schemas.ts';
+} from '../wire/shared-schemas.ts';
+import type { Bookmaker } from '../wire/reference-schemas.ts';
+import type { Channel, StreamUpdate } from '../wire/stream-schemas.ts';
 
 /** A stream frame of the channels the book hands on without keeping (see `subscribeExtras`). */
 export type ExtrasUpdate = Extract<StreamUpdate, { channel: 'injuries' | 'lineups' | 'stats' }>;

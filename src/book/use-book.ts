@@ -3,7 +3,7 @@
 // interest a page declares, so that the stream worker sends it only the odds it shows.
 import { createContext, useCallback, useContext, useEffect, useSyncExternalStore } from 'react';
 import { LiveBook, type BookmakerMetaLive, type FixtureLive } from './book.ts';
-import type { OddsEntry } from '../wire/schemas.ts';
+import type { OddsEntry } from '../wire/shared-schemas.ts';
 
 /** The page's book. Tests and stories provide their own with `<BookContext value={book}>`. */
 export const BookContext = createContext<LiveBook>(new LiveBook());

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { HistoricalOddsEntry } from '../wire/schemas.ts';
+import type { HistoricalOddsEntry } from '../wire/rest-schemas.ts';
 import { boardStateAt, everRecorded, indexBoardHistory, nextChange, parseBoardMoment, previousChange, type HistoricalOdds } from './board-history.ts';
 
 const F = 'sr10000001x1';

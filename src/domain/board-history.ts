@@ -3,7 +3,8 @@
 // which anything on the board changed (to step between them), and the `at=` moment of a URL.
 // History rows carry no `mainLine` flag and no bookmaker meta: what they do not say stays unsaid
 // here (every entry is `mainLine: false`; the page says what is unknown).
-import type { FixtureHistoricalOddsResponse, FixtureOdds, HistoricalOddsEntry, OddsEntry } from '../wire/schemas.ts';
+import type { FixtureOdds, OddsEntry } from '../wire/shared-schemas.ts';
+import type { FixtureHistoricalOddsResponse, HistoricalOddsEntry } from '../wire/rest-schemas.ts';
 import { decimalToAmerican } from './odds-format.ts';
 
 /** Recorded prices: bookmaker slug → oddsId → changedAt (as a string) → row. */

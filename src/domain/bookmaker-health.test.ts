@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { BookmakerFixtureMeta } from '../wire/schemas.ts';
+import type { BookmakerFixtureMeta } from '../wire/shared-schemas.ts';
 import { bookmakerHealth, deliveryModeOf, fixtureBookmakersHealth, freshnessBound, isStaleOnEvidence, parseIsoTimestamp } from './bookmaker-health.ts';
 import type { FreshnessBounds } from './bookmaker-health.ts';
 

@@ -1,7 +1,8 @@
 // Whether a bookmaker's prices on a fixture can be trusted right now, from its
 // BookmakerFixtureMeta (spec 2.4), the changedAt of its prices (spec 2.3) and its freshness bounds
 // (spec 4.10), with the reasons as data. Stale only on evidence (docs/domain.md, "Staleness").
-import type { Bookmaker, BookmakerFixtureMeta, FixtureBookmakers } from '../wire/schemas.ts';
+import type { BookmakerFixtureMeta, FixtureBookmakers } from '../wire/shared-schemas.ts';
+import type { Bookmaker } from '../wire/reference-schemas.ts';
 
 /**
  * The delivery mode whose freshness bound applies (spec 4.10: `maxDelayLiveInSec`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Market } from '../wire/schemas.ts';
+import type { Market } from '../wire/reference-schemas.ts';
 import {
   CATALOGUE_CSV_COLUMNS,
   CATALOGUE_SORT_KEYS,

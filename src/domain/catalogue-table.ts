@@ -1,6 +1,6 @@
 // The market catalogue page's row model: one row per Market record (spec 2.6) with its search
 // text, the filter predicates and sort comparators a TanStack Table wraps, facets and CSV export.
-import type { Market } from '../wire/schemas.ts';
+import type { Market } from '../wire/reference-schemas.ts';
 import { toCsv } from './csv.ts';
 import type { CsvCell, CsvOptions } from './csv.ts';
 import { compareMarketTypes, compareNatural, comparePeriods } from './market-order.ts';

@@ -13,7 +13,7 @@ import {
   type Kickoff,
 } from './closing-line.ts';
 import type { HistoryPoint } from './line-series.ts';
-import type { ClvFixtureView, FixtureHistoricalOddsResponse } from '../wire/schemas.ts';
+import type { ClvFixtureView, FixtureHistoricalOddsResponse } from '../wire/rest-schemas.ts';
 
 const KICKOFF_MS = Date.parse('2026-11-22T15:00:00Z');
 const KICKED_OFF: Kickoff = { kind: 'kicked-off', atMs: KICKOFF_MS };

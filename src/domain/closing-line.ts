@@ -8,7 +8,7 @@ import { clvNoVig, clvPriceBased } from './clv.ts';
 import { consensusBook, devig, DevigError, type DevigMethod } from './devig.ts';
 import type { HistoryPoint } from './line-series.ts';
 import { roundHalfAwayFromZero } from './rounding.ts';
-import type { ClvFixtureView, FixtureHistoricalOddsResponse } from '../wire/schemas.ts';
+import type { ClvFixtureView, FixtureHistoricalOddsResponse } from '../wire/rest-schemas.ts';
 
 /** Fixture statuses (spec 2.2) this module tells apart. */
 const PRE_GAME = 0;

@@ -1,7 +1,7 @@
 // The chosen filters less what the gateway's `login_ok.dropped` said the key may not see. The
 // stream's re-snapshot and the pages' REST requests ask only for these: asking REST for a dropped
 // value gets a 403 (spec 5.8) that no retry heals, and a re-snapshot would retry it forever.
-import type { DroppedFilters } from '../wire/schemas.ts';
+import type { DroppedFilters } from '../wire/stream-schemas.ts';
 
 /** The chosen sports and bookmakers (empty: all of the key's). */
 export interface ChosenFilters {

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { FixtureOdds, Market, OddsEntry } from '../wire/schemas.ts';
+import type { FixtureOdds, OddsEntry } from '../wire/shared-schemas.ts';
+import type { Market } from '../wire/reference-schemas.ts';
 import { devig } from './devig.ts';
 import { MarketError } from './market.ts';
 import {

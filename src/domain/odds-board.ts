@@ -2,7 +2,8 @@
 // grouped by type, period, player and line; a row per outcome, a column per bookmaker), built
 // once from a snapshot and the catalogue; and the VALUES of one market (cell states, best
 // prices, overround, no-vig fair prices, arbitrage), recomputed from live entries read by oddsId.
-import type { FixtureBookmakers, FixtureOdds, Market, OddsEntry } from '../wire/schemas.ts';
+import type { FixtureBookmakers, FixtureOdds, OddsEntry } from '../wire/shared-schemas.ts';
+import type { Market } from '../wire/reference-schemas.ts';
 import { commissionOf, netPrice, type CommissionRates } from './commission.ts';
 import { consensusBook, DevigError, devig } from './devig.ts';
 import type { DevigMethod } from './devig.ts';

@@ -1,5 +1,5 @@
 // Which way a price moved between two states of one oddsId, for the cell's up/down flash.
-import type { OddsEntry } from '../wire/schemas.ts';
+import type { OddsEntry } from '../wire/shared-schemas.ts';
 
 /** `up`: the price lengthened (better for the bettor); `down`: it shortened; `none`: no move. */
 export type PriceDirection = 'up' | 'down' | 'none';

@@ -3,7 +3,7 @@
 // provider puts that here, so that no page asks REST for them and gets a 403 that stands.
 import { createContext, useContext, useMemo } from 'react';
 import { withoutDropped } from '../domain/dropped-filters.ts';
-import type { DroppedFilters } from '../wire/schemas.ts';
+import type { DroppedFilters } from '../wire/stream-schemas.ts';
 import { useSettings } from './use-settings.ts';
 
 /** The last login_ok's `dropped` (null: nothing dropped, or no stream yet). */

@@ -2,7 +2,7 @@
 // the last entryId processed per channel, and the replayChannels of the last login_ok.
 // The worker keeps them in IndexedDB (no localStorage in workers); tests use memory or a Storage.
 import { z } from 'zod';
-import { entryIdSchema, serverEpochSchema } from '../wire/schemas.ts';
+import { entryIdSchema, serverEpochSchema } from '../wire/stream-schemas.ts';
 
 /** The resume state of one stream (one URL): what the next login sends. */
 export interface StreamCursors {

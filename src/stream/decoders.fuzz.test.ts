@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LiveBook, type BookSnapshot } from '../book/book.ts';
 import { oddsEntry, oddsFrame, oddsIdOf, FIXTURE_ID } from '../book/book-test-data.ts';
-import { controlFrameSchema, streamUpdateSchema, type ReceiveType, type StreamUpdate } from '../wire/schemas.ts';
+import { controlFrameSchema, streamUpdateSchema, type ReceiveType, type StreamUpdate } from '../wire/stream-schemas.ts';
 import { base64ToBytes } from './base64.ts';
 import { createFrameDecoder, decodeText } from './decoders.ts';
 import { memoryCursorStore } from './cursor-store.ts';

@@ -1,8 +1,9 @@
 // Frame decoding by the negotiated receiveType: json text, MessagePack (msgpackr), standalone zstd
 // (fzstd) and zstd with trained dictionaries (a wasm decoder, imported only when negotiated).
 import { decompress as fzstdDecompress } from 'fzstd';
-import { Unpackr } from 'msgpackr';
-import type { ReceiveType } from '../wire/schemas.ts';
+// The decoder half only: the package's main entry also brings the packer, which a client never uses.
+import { Unpackr } from 'msgpackr/unpack';
+import type { ReceiveType } from '../wire/stream-schemas.ts';
 
 /** A frame that could not be decoded; counted as malformed by the client, never fatal. */
 export class FrameDecodeError extends Error {

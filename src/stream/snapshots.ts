@@ -3,7 +3,8 @@
 import type { BookSnapshot } from '../book/book.ts';
 import type { ApiClient } from '../api/client.ts';
 import { fetchFixtureViews, fetchFixturesInScope, fetchFutureOddsSnapshot, fetchOddsSnapshot } from '../api/snapshots.ts';
-import type { Channel, FixtureView } from '../wire/schemas.ts';
+import type { FixtureView } from '../wire/shared-schemas.ts';
+import type { Channel } from '../wire/stream-schemas.ts';
 
 /** What to re-snapshot: channels, and the scope the book already knows (added to what REST lists). */
 export interface SnapshotRequest {

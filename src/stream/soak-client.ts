@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { createApiClient, type ApiClient } from '../api/client.ts';
 import { fetchFixturesInScope, fetchOddsSnapshot } from '../api/snapshots.ts';
 import { LiveBook } from '../book/book.ts';
-import { RECEIVE_TYPES, type ReceiveType } from '../wire/schemas.ts';
+import { RECEIVE_TYPES, type ReceiveType } from '../wire/stream-schemas.ts';
 import { memoryCursorStore } from './cursor-store.ts';
 import { apiSnapshotSource } from './snapshots.ts';
 import { createStreamClient, type StreamClient, type WebSocketConstructor } from './stream-client.ts';

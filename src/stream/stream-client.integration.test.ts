@@ -10,7 +10,7 @@ import { createApiClient, type ApiClient } from '../api/client.ts';
 import { fetchFixturesInScope, fetchOddsSnapshot } from '../api/snapshots.ts';
 import { createServiceProcess, type ServiceProcess } from '../api/testing/service-process.ts';
 import { LiveBook } from '../book/book.ts';
-import { RECEIVE_TYPES, type ReceiveType } from '../wire/schemas.ts';
+import { RECEIVE_TYPES, type ReceiveType } from '../wire/stream-schemas.ts';
 import { memoryCursorStore, type CursorStore } from './cursor-store.ts';
 import { apiSnapshotSource } from './snapshots.ts';
 import { createStreamClient, type StreamClient, type WebSocketConstructor } from './stream-client.ts';

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
 import type { BookOp, BookSnapshot } from '../book/book.ts';
 import { oddsEntry, oddsFrame } from '../book/book-test-data.ts';
-import type { LoginFrame } from '../wire/schemas.ts';
+import type { LoginFrame } from '../wire/stream-schemas.ts';
 import { memoryCursorStore, type CursorStore } from './cursor-store.ts';
 import type { SnapshotRequest, SnapshotSource } from './snapshots.ts';
 import { createStreamClient, explainClose, type StreamClient, type StreamClientOptions, type StreamSettings, type WebSocketConstructor } from './stream-client.ts';

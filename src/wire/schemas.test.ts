@@ -4,47 +4,55 @@ import fc from 'fast-check';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { z } from 'zod';
 import {
-  CHANNELS,
-  ENTRY_ID_PATTERN,
-  INACTIVE_REASONS,
-  RECEIVE_TYPES,
-  SNAPSHOT_REASONS,
   STATUS_NAMES,
   americanPriceSchema,
-  bookmakersResponseSchema,
-  channelPayloadSchemas,
-  clvFixtureViewSchema,
-  controlFrameSchema,
-  dataFrameSchema,
-  entryIdSchema,
-  errorBodySchema,
   fixtureViewSchema,
+  isoTimestampSchema,
+  oddsEntrySchema,
+  priceSchema,
+} from './shared-schemas.ts';
+import {
+  INACTIVE_REASONS,
+  clvFixtureViewSchema,
+  errorBodySchema,
   fixtureHistoricalOddsResponseSchema,
   fixtureViewWithOddsSchema,
   fixturesResponseSchema,
   futureHistoricalOddsResponseSchema,
   isKnownInactiveReason,
-  isKnownSnapshotReason,
-  isoTimestampSchema,
   liveFuturesResponseSchema,
-  loginFrameSchema,
   mainOddsResponseSchema,
-  marketsResponseSchema,
-  oddsEntrySchema,
   parlayResponseSchema,
-  playersResponseSchema,
-  priceSchema,
-  seasonsResponseSchema,
-  serverEpochSchema,
-  serverFrameSchema,
   sgpEntrySchema,
   sgpResponseSchema,
+} from './rest-schemas.ts';
+import {
+  bookmakersResponseSchema,
+  marketsResponseSchema,
+  playersResponseSchema,
+  seasonsResponseSchema,
   sportsResponseSchema,
-  streamUpdateSchema,
   tournamentsResponseSchema,
   venuesResponseSchema,
-} from './schemas.ts';
-import type { ParlayEntry, SgpEntry, StreamUpdate, ControlFrame, FixtureView } from './schemas.ts';
+} from './reference-schemas.ts';
+import {
+  CHANNELS,
+  ENTRY_ID_PATTERN,
+  RECEIVE_TYPES,
+  SNAPSHOT_REASONS,
+  channelPayloadSchemas,
+  controlFrameSchema,
+  dataFrameSchema,
+  entryIdSchema,
+  isKnownSnapshotReason,
+  loginFrameSchema,
+  serverEpochSchema,
+  serverFrameSchema,
+  streamUpdateSchema,
+} from './stream-schemas.ts';
+import type { FixtureView } from './shared-schemas.ts';
+import type { ParlayEntry, SgpEntry } from './rest-schemas.ts';
+import type { StreamUpdate, ControlFrame } from './stream-schemas.ts';
 import { formatPath, safeParseWire } from './validate.ts';
 
 // ---------------------------------------------------------------------------------------------

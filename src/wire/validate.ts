@@ -1,4 +1,4 @@
-// Runtime checking of wire payloads against the schemas of ./schemas.ts, with one error type
+// Runtime checking of wire payloads against the schemas of ./*-schemas.ts, with one error type
 // whose message names the request or frame, the exact path and what was wrong.
 import type { z } from 'zod';
 

@@ -1,7 +1,7 @@
 // Team news and live statistics over REST: /fixtures/injuries, /fixtures/lineups and
 // /fixtures/stats answer the current state of the stream channels of the same names, so a page
 // (or a client re-snapshotting after `snapshot_required`) need not wait for the next change.
-import type { InjuriesPayload, LineupsPayload, StatsPayload } from '../../../src/wire/schemas.ts';
+import type { InjuriesPayload, LineupsPayload, StatsPayload } from '../../../src/wire/shared-schemas.ts';
 import type { ApiHandler } from '../app.ts';
 import { invalidFilters } from '../errors.ts';
 import type { FixtureSource } from '../ports.ts';

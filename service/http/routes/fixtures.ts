@@ -2,7 +2,8 @@
 // the markets a fixture offers, and identifier mapping. Everything is filtered to the key; a
 // request that names a fixture, sport, tournament or bookmaker outside it fails with 403.
 // Current odds are assembled from cached JSON fragments when the source gives versions.
-import { FIXTURE_FILTERS_HEADER, type BookmakerFixtureMeta, type FixtureView, type OddsEntry } from '../../../src/wire/schemas.ts';
+import { type BookmakerFixtureMeta, type FixtureView, type OddsEntry } from '../../../src/wire/shared-schemas.ts';
+import { FIXTURE_FILTERS_HEADER } from '../../../src/wire/rest-schemas.ts';
 import type { CatalogueIndex } from '../../catalogue/catalogue.ts';
 import type { Lang } from '../../catalogue/types.ts';
 import type { ReferenceIndex } from '../../catalogue/reference-data.ts';

@@ -10,7 +10,7 @@ import {
   futuresResponseSchema,
   liveFuturesResponseSchema,
   type Future,
-} from '../../../src/wire/schemas.ts';
+} from '../../../src/wire/rest-schemas.ts';
 import { loadConfig } from '../../config.ts';
 import { startService, type Service } from '../../service.ts';
 import { ManualClock } from '../../sim/simulator.ts';

@@ -1,7 +1,8 @@
 // Futures (outrights): /futures/live (spec 4.9), /futures (every future by state; our design)
 // and /futures/odds (current prices; our design in the shape of /fixtures/odds). Filtered to
 // the key's sports, tournaments and bookmakers.
-import type { Future, FutureOddsEntry } from '../../../src/wire/schemas.ts';
+import type { FutureOddsEntry } from '../../../src/wire/shared-schemas.ts';
+import type { Future } from '../../../src/wire/rest-schemas.ts';
 import type { ReferenceIndex } from '../../catalogue/reference-data.ts';
 import type { FastifyRequest } from 'fastify';
 import type { ApiHandler } from '../app.ts';

@@ -4,7 +4,8 @@
 import { Readable } from 'node:stream';
 import { decimalToAmerican, decimalToFractionalExact } from '../../../src/domain/odds-format.ts';
 import { MAX_HISTORY_ODDS_IDS } from '../../../src/wire/limits.ts';
-import type { FixtureView, Future } from '../../../src/wire/schemas.ts';
+import type { FixtureView } from '../../../src/wire/shared-schemas.ts';
+import type { Future } from '../../../src/wire/rest-schemas.ts';
 import type { ReferenceIndex } from '../../catalogue/reference-data.ts';
 import type { FixturePriceChange, FuturePriceChange, HistoryStore } from '../../storage/history-store.ts';
 import type { ApiHandler } from '../app.ts';

@@ -3,7 +3,7 @@
 // leg names. Also the entitlement checks /sgp shares (spec 5.8: a leg outside the key fails all).
 import type { ParsedOddsId } from '../../../src/domain/ids.ts';
 import { roundParlayPrice, singlesPrice } from '../../../src/domain/parlay.ts';
-import type { ParlayEntry } from '../../../src/wire/schemas.ts';
+import type { ParlayEntry } from '../../../src/wire/rest-schemas.ts';
 import type { HeldFixture, ParlayDataPort } from '../../sgp/port.ts';
 import {
   activePriceFields,

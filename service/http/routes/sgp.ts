@@ -2,8 +2,8 @@
 // by that bookmaker's SGP backend from its own no-vig legs and the model's dependence structure,
 // on ONE fixture view. The
 // order in which its errors and states are decided is the table of docs/api-parlay-sgp.md.
-import type { SgpEntry } from '../../../src/wire/schemas.ts';
-import type { KnownInactiveReason } from '../../../src/wire/schemas.ts';
+import type { SgpEntry } from '../../../src/wire/rest-schemas.ts';
+import type { KnownInactiveReason } from '../../../src/wire/rest-schemas.ts';
 import { SimulatedSgpBackends, requestJointPricing } from '../../sgp/backends.ts';
 import type { JointPricing, SgpAnswer, SgpBackend, SgpQuoteRequest } from '../../sgp/backends.ts';
 import {

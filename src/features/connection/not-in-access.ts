@@ -1,6 +1,6 @@
 // The login's filter values the gateway left out as outside the key (`login_ok.dropped`), as
 // names a user recognises: the gateway's names where it sent them, else the identifier.
-import type { DroppedFilters } from '../../wire/schemas.ts';
+import type { DroppedFilters } from '../../wire/stream-schemas.ts';
 
 /** Readable names of what was dropped, sports first, then tournaments, fixtures, futures, bookmakers. */
 export function notInAccessNames(dropped: DroppedFilters): string[] {

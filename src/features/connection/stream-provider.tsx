@@ -12,7 +12,7 @@ import { effectiveApiKey, serviceIdentity } from '../../settings/settings-store.
 import { DroppedFiltersContext } from '../../settings/use-chosen-bookmakers.ts';
 import { deliversOdds } from '../../stream/stream-client.ts';
 import { DASHBOARD_ORIGIN, useEffectiveApiKey, useSettings } from '../../settings/use-settings.ts';
-import type { DroppedFilters, ReceiveType } from '../../wire/schemas.ts';
+import type { DroppedFilters, ReceiveType } from '../../wire/stream-schemas.ts';
 import { StreamContext } from './stream-context.ts';
 
 /** `http(s)://host` → `ws(s)://host/ws` (stream note: the gateway is at /ws on the REST host). */

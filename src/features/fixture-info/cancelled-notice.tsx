@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { fixtureClvQuery, fixtureQuery } from '../../api/queries.ts';
 import { useApiClient } from '../../api/use-api-client.ts';
-import type { FixtureView } from '../../wire/schemas.ts';
+import type { FixtureView } from '../../wire/shared-schemas.ts';
 import { reissuedFixtureIdOf } from './fixture-display.ts';
 
 /** The path of a fixture's page. */

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { LiveBook } from '../../book/book.ts';
-import type { StatsPayload } from '../../wire/schemas.ts';
+import type { StatsPayload } from '../../wire/shared-schemas.ts';
 import { extrasStoreOf, FixtureExtrasStore } from './extras-store.ts';
 
 const FIXTURE = 'id1000001761301227';

@@ -3,7 +3,7 @@
 // without keeping them, so this store keeps the last payload of each channel (newest entryId wins).
 import type { ExtrasUpdate, LiveBook } from '../../book/book.ts';
 import { compareEntryIds } from '../../domain/entry-id.ts';
-import type { InjuriesPayload, LineupsPayload, StatsPayload } from '../../wire/schemas.ts';
+import type { InjuriesPayload, LineupsPayload, StatsPayload } from '../../wire/shared-schemas.ts';
 
 /** One channel's latest payload for a fixture and the entryId it came with. */
 export interface Held<P> {

@@ -1,6 +1,6 @@
 // Words for the extras tabs: statistic names, injury statuses and the "where do these come from"
 // sentence for data the service offers on the stream only.
-import type { InjuryStatus } from '../../wire/schemas.ts';
+import type { InjuryStatus } from '../../wire/shared-schemas.ts';
 
 /** `shotsOnTarget` → `Shots on target` (stat names are an open vocabulary, so no table of names). */
 export function statName(key: string): string {

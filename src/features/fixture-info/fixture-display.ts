@@ -1,7 +1,7 @@
 // What the fixture header and the extras tabs show, as text and data: the two sides, the score
 // periods in match order, the clock, the replacement of a cancelled fixture, badge addresses and
 // the external provider ids. React-free, so each rule is tested on its own.
-import type { Clock, ExternalProviders, Participants, Scores } from '../../wire/schemas.ts';
+import type { Clock, ExternalProviders, Participants, Scores } from '../../wire/shared-schemas.ts';
 
 /** One participant of a fixture (spec 2.2 `participantn…`). */
 export interface Side {

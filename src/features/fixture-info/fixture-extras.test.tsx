@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LiveBook } from '../../book/book.ts';
 import { meta } from '../../book/book-test-data.ts';
 import { useSettings } from '../../settings/use-settings.ts';
-import type { StreamUpdate } from '../../wire/schemas.ts';
+import type { StreamUpdate } from '../../wire/stream-schemas.ts';
 import { FixtureExtras } from './fixture-extras.tsx';
 import { FIXTURE, namedView, renderAt, serve } from './fixture-info-test-data.tsx';
 

@@ -4,7 +4,7 @@
 import { act, cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSettings } from '../../settings/use-settings.ts';
-import type { FixtureView } from '../../wire/schemas.ts';
+import type { FixtureView } from '../../wire/shared-schemas.ts';
 import { FixtureHeader } from './fixture-header.tsx';
 import { FIXTURE, namedView, renderAt, REPLACEMENT, serve } from './fixture-info-test-data.tsx';
 

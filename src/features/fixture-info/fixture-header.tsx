@@ -9,7 +9,7 @@ import { QueryFailure } from '../../components/query-failure.tsx';
 import { parseFixtureId } from '../../domain/ids.ts';
 import { describeStart } from '../../domain/time-format.ts';
 import { useTimeZone } from '../../settings/use-time-zone.ts';
-import type { FixtureView } from '../../wire/schemas.ts';
+import type { FixtureView } from '../../wire/shared-schemas.ts';
 import { CancelledNotice } from './cancelled-notice.tsx';
 import { clockLabel, sidesOf, type Side } from './fixture-display.ts';
 import { ParticipantBadge } from './participant-badge.tsx';

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { vi } from 'vitest';
 import { renderRoutes, type RenderedRoutes } from '../../app/testing/render-routes.tsx';
 import { fixtureView } from '../../book/book-test-data.ts';
-import type { FixtureView } from '../../wire/schemas.ts';
+import type { FixtureView } from '../../wire/shared-schemas.ts';
 
 export const FIXTURE = 'id1000001761301227';
 export const REPLACEMENT = 'id1000001761301228';

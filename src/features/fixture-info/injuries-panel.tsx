@@ -1,7 +1,7 @@
 // The injuries tab: every player reported out, doubtful or questionable, per side, as the stream's
 // `injuries` channel last sent the list (a player absent from it is fit).
 import { useTimeZone } from '../../settings/use-time-zone.ts';
-import type { InjuriesPayload } from '../../wire/schemas.ts';
+import type { InjuriesPayload } from '../../wire/shared-schemas.ts';
 import { injuryStatusText, streamOnlyText } from './extras-text.ts';
 import type { Side } from './fixture-display.ts';
 

@@ -1,7 +1,7 @@
 // The lineups tab: each side's formation, starters and substitutes, predicted or confirmed, as the
 // stream's `lineups` channel last sent them.
 import { useTimeZone } from '../../settings/use-time-zone.ts';
-import type { LineupPlayer, LineupsPayload, TeamLineup } from '../../wire/schemas.ts';
+import type { LineupPlayer, LineupsPayload, TeamLineup } from '../../wire/shared-schemas.ts';
 import { streamOnlyText } from './extras-text.ts';
 import type { Side } from './fixture-display.ts';
 

@@ -7,7 +7,8 @@ import { bookmakersQuery, fixtureMappingQuery } from '../../api/queries.ts';
 import { useApiClient } from '../../api/use-api-client.ts';
 import { useBookmakerMeta } from '../../book/use-book.ts';
 import { NotOffered } from '../../components/not-offered.tsx';
-import { bookmakerLabel, type FixtureView } from '../../wire/schemas.ts';
+import { type FixtureView } from '../../wire/shared-schemas.ts';
+import { bookmakerLabel } from '../../wire/reference-schemas.ts';
 import { CopyButton } from '../../components/copy-button.tsx';
 import { providerIdRows } from './fixture-display.ts';
 

@@ -1,6 +1,6 @@
 // The live score by period: one row per participant, one column per period in match order, and
 // the match total last; its caption says what it counts (games per set, kills per map, …).
-import type { Scores } from '../../wire/schemas.ts';
+import type { Scores } from '../../wire/shared-schemas.ts';
 import { matchTotal, periodLabel, scorePeriodsInOrder, scoreUnits, type Side } from './fixture-display.ts';
 
 export function ScoreTable({ scores, sides, sportId }: { readonly scores: Scores; readonly sides: readonly [Side, Side]; readonly sportId: number }) {

@@ -1,7 +1,7 @@
 // The live statistics tab: one row per statistic with both participants' values, as the stream's
 // `stats` channel last sent the table (it sends the whole table, at most every 5 s while live).
 import { useTimeZone } from '../../settings/use-time-zone.ts';
-import type { StatsPayload } from '../../wire/schemas.ts';
+import type { StatsPayload } from '../../wire/shared-schemas.ts';
 import { statName, streamOnlyText } from './extras-text.ts';
 import type { Side } from './fixture-display.ts';
 

@@ -2,7 +2,7 @@
 // values and the stream moves them; the REST answer only fills what the book lacks.
 import { useEffect } from 'react';
 import { useLiveBook } from '../../book/use-book.ts';
-import type { FixtureView } from '../../wire/schemas.ts';
+import type { FixtureView } from '../../wire/shared-schemas.ts';
 
 /** Seeds `view` into the page's book (non-authoritatively: a newer streamed row is never undone). */
 export function useSeedFixtureView(view: FixtureView | null | undefined): void {

@@ -1,7 +1,7 @@
 // How a closed future ended, in words: the winner of a finished one (when the service names it),
 // or that a cancelled one is void, with its replacement.
 import { Link } from 'react-router';
-import type { Future } from '../../wire/schemas.ts';
+import type { Future } from '../../wire/rest-schemas.ts';
 
 export function FutureOutcome({ future }: { readonly future: Future }) {
   const { statusId } = future.status;

@@ -22,7 +22,8 @@ import { futureClosingPrices } from '../../domain/future-close.ts';
 import { formatPrice } from '../../domain/odds-format.ts';
 import { useSettings } from '../../settings/use-settings.ts';
 import { useTimeZone } from '../../settings/use-time-zone.ts';
-import type { Future, FutureClvResponse, FutureOddsEntry } from '../../wire/schemas.ts';
+import type { FutureOddsEntry } from '../../wire/shared-schemas.ts';
+import type { Future, FutureClvResponse } from '../../wire/rest-schemas.ts';
 import { FutureReissueChain } from './future-reissue-chain.tsx';
 import { FutureOutcome } from './future-outcome.tsx';
 import {

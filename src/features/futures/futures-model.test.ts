@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Future, FutureClvResponse } from '../../wire/schemas.ts';
+import type { Future, FutureClvResponse } from '../../wire/rest-schemas.ts';
 import { bookmakerOptions, clvParticipantIds, filterFutures, futureClvRows, futurePriceTable, parseFuturesFilters } from './futures-model.ts';
 
 const future = (futureId: string, sportId: number, tournamentName: string, names: readonly string[]) =>

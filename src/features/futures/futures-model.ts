@@ -5,7 +5,8 @@ import type { ClvRow } from '../../components/clv-table.tsx';
 import type { FilterOption } from '../../components/filter-select.tsx';
 import { buildLineSeries, type LineSeries } from '../../domain/line-series.ts';
 import { bestPrices, findArbitrage, overround, type Arbitrage, type BestPrice } from '../../domain/market.ts';
-import type { Future, FutureClvResponse, FutureHistoricalOddsResponse, FutureOddsEntry } from '../../wire/schemas.ts';
+import type { FutureOddsEntry } from '../../wire/shared-schemas.ts';
+import type { Future, FutureClvResponse, FutureHistoricalOddsResponse } from '../../wire/rest-schemas.ts';
 
 /** "Premier League 2026/2027 (England)": what a future is about (its market name is always null). */
 export function futureTitle(future: Pick<Future, 'tournament' | 'season' | 'market'>): string {

@@ -15,7 +15,7 @@ import { SearchField } from '../../components/search-field.tsx';
 import { formatPrice } from '../../domain/odds-format.ts';
 import { useSettings } from '../../settings/use-settings.ts';
 import { useTimeZone } from '../../settings/use-time-zone.ts';
-import type { Future } from '../../wire/schemas.ts';
+import type { Future } from '../../wire/rest-schemas.ts';
 import { bookmakerOptions, CLOSED_STATUS_ID, filterFutures, futureOddsId, futureTitle, parseFuturesFilters, type FutureState } from './futures-model.ts';
 import { FutureOutcome } from './future-outcome.tsx';
 import { useFutureOddsMany, useSeedFutures } from './use-future-prices.ts';

@@ -8,7 +8,7 @@ import { fetchFutureOddsSnapshot } from '../../api/snapshots.ts';
 import { useApiClient } from '../../api/use-api-client.ts';
 import type { LiveBook } from '../../book/book.ts';
 import { useLiveBook, useOddsInterest } from '../../book/use-book.ts';
-import type { FutureOddsEntry } from '../../wire/schemas.ts';
+import type { FutureOddsEntry } from '../../wire/shared-schemas.ts';
 
 function futuresSeedQuery(client: ApiClient, book: LiveBook, futureIds: readonly string[], bookmakers: readonly string[]) {
   const ids = [...new Set(futureIds)].sort();

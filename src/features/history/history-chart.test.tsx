@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { LiveBook } from '../../book/book.ts';
 import { FIXTURE_ID, oddsEntry, oddsFrame, oddsIdOf } from '../../book/book-test-data.ts';
 import { BookContext, OddsInterestContext, type OddsInterest } from '../../book/use-book.ts';
-import type { FixtureHistoricalOddsResponse, HistoricalOddsEntry } from '../../wire/schemas.ts';
+import type { FixtureHistoricalOddsResponse, HistoricalOddsEntry } from '../../wire/rest-schemas.ts';
 import type { Kickoff } from '../../domain/closing-line.ts';
 import { HistoryChart } from './history-chart.tsx';
 

@@ -9,7 +9,7 @@ import { kickoffClose, type Kickoff } from '../../domain/closing-line.ts';
 import { buildLineSeries, withLiveTail, type LineSeries } from '../../domain/line-series.ts';
 import type { OddsFormat } from '../../domain/odds-format.ts';
 import { useTimeZone } from '../../settings/use-time-zone.ts';
-import type { FixtureHistoricalOddsResponse } from '../../wire/schemas.ts';
+import type { FixtureHistoricalOddsResponse } from '../../wire/rest-schemas.ts';
 import { useLiveTail } from './use-live-tail.ts';
 
 /**

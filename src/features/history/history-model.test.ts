@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ClvFixtureView, Market } from '../../wire/schemas.ts';
+import type { ClvFixtureView } from '../../wire/rest-schemas.ts';
+import type { Market } from '../../wire/reference-schemas.ts';
 import { isProvisional, marketChoices } from './history-model.ts';
 
 const side = (bookmaker: string, outcomeId: number, price: number) => ({

@@ -1,6 +1,7 @@
 // The history page's data shaping, kept out of React: the markets a fixture's CLV answer covers
 // (named from the catalogue) and the oddsIds of each.
-import type { ClvFixtureView, Market } from '../../wire/schemas.ts';
+import type { ClvFixtureView } from '../../wire/rest-schemas.ts';
+import type { Market } from '../../wire/reference-schemas.ts';
 
 /** A market (and player, for props) the page can chart. */
 export interface MarketChoice {

@@ -20,7 +20,7 @@ import { HistoryChart } from './history-chart.tsx';
 import { ReissueChain } from './reissue-chain.tsx';
 import { closingLines, kickoffOf } from '../../domain/closing-line.ts';
 import { DEVIG_METHODS, type DevigMethod } from '../../domain/devig.ts';
-import type { ClvFixtureView } from '../../wire/schemas.ts';
+import type { ClvFixtureView } from '../../wire/rest-schemas.ts';
 import { ClosingLineTable } from './closing-line-table.tsx';
 import { isProvisional, marketChoices, type MarketChoice } from './history-model.ts';
 import './history.css';

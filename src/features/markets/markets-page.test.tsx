@@ -7,7 +7,7 @@ import type { DataRouter } from 'react-router';
 import { renderRoutes } from '../../app/testing/render-routes.tsx';
 import { layOutElementsForVirtualGrids } from '../../components/virtual-grid-test-setup.ts';
 import { useSettings } from '../../settings/use-settings.ts';
-import type { Market } from '../../wire/schemas.ts';
+import type { Market } from '../../wire/reference-schemas.ts';
 import { MarketsPage } from './markets-page.tsx';
 
 function market(marketId: number, sportId: number, marketType: string, handicap: number, marketName: string, playerProp = false): Market {

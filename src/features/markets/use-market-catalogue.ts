@@ -5,7 +5,8 @@ import { marketsBySportQuery, sportsQuery } from '../../api/queries.ts';
 import { marketKeys, sportKeys } from '../../api/query-keys.ts';
 import { useApiClient } from '../../api/use-api-client.ts';
 import { catalogueRows, type CatalogueRow } from '../../domain/catalogue-table.ts';
-import type { MarketsResponse, Sport } from '../../wire/schemas.ts';
+import type { Sport } from '../../wire/shared-schemas.ts';
+import type { MarketsResponse } from '../../wire/reference-schemas.ts';
 
 export interface MarketCatalogue {
   /** Every row, default order; empty while loading. */

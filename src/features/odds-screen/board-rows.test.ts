@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildBoardLayout } from '../../domain/odds-board.ts';
-import type { FixtureOdds, Market } from '../../wire/schemas.ts';
+import type { FixtureOdds } from '../../wire/shared-schemas.ts';
+import type { Market } from '../../wire/reference-schemas.ts';
 import { boardItems } from './board-rows.ts';
 
 // Records as the catalogue names them (service/catalogue/market-names.ts): the main period

@@ -2,7 +2,8 @@
 // three bookmakers, its catalogue records, and a live book holding it.
 import { LiveBook, type BookSnapshot } from '../../book/book.ts';
 import { FIXTURE_ID, fixtureView, meta } from '../../book/book-test-data.ts';
-import type { BookmakerFixtureMeta, FixtureOdds, Market, OddsEntry } from '../../wire/schemas.ts';
+import type { BookmakerFixtureMeta, FixtureOdds, OddsEntry } from '../../wire/shared-schemas.ts';
+import type { Market } from '../../wire/reference-schemas.ts';
 
 export { FIXTURE_ID };
 export const BOOKS = ['alpha', 'beta', 'gamma'] as const;

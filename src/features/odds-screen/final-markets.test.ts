@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Market, SettledSelection } from '../../wire/schemas.ts';
+import type { SettledSelection } from '../../wire/rest-schemas.ts';
+import type { Market } from '../../wire/reference-schemas.ts';
 import { mainMarkets, marketResult } from './final-markets.ts';
 
 function market(marketId: number, marketType: string, handicap: number, period = 'result', playerProp = false): Market {

@@ -1,7 +1,8 @@
 // A finished fixture's page: which markets are its "main" ones (one line per market type, on the
 // whole match), and each one's result from the settlement answer.
 import type { Grade } from '../../domain/grade.ts';
-import type { Market, SettledSelection } from '../../wire/schemas.ts';
+import type { SettledSelection } from '../../wire/rest-schemas.ts';
+import type { Market } from '../../wire/reference-schemas.ts';
 
 const WHOLE_MATCH = ['result', 'fulltime'];
 

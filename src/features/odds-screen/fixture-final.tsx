@@ -13,7 +13,8 @@ import { QueryFailure } from '../../components/query-failure.tsx';
 import { closingLines, NO_CLOSE_TEXT, type ClosingLines } from '../../domain/closing-line.ts';
 import { formatPrice, type OddsFormat } from '../../domain/odds-format.ts';
 import { useSettings } from '../../settings/use-settings.ts';
-import type { ClvFixtureView, FixtureHistoricalOddsResponse, Market } from '../../wire/schemas.ts';
+import type { ClvFixtureView, FixtureHistoricalOddsResponse } from '../../wire/rest-schemas.ts';
+import type { Market } from '../../wire/reference-schemas.ts';
 import { mainMarkets, marketResult } from './final-markets.ts';
 
 function historyPath(fixtureId: string, market: Market): string {

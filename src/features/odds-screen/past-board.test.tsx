@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../api/client.ts';
 import { ApiClientContext } from '../../api/use-api-client.ts';
 import { fixtureView } from '../../book/book-test-data.ts';
-import type { HistoricalOddsEntry } from '../../wire/schemas.ts';
+import type { HistoricalOddsEntry } from '../../wire/rest-schemas.ts';
 import { BOOKMAKER_RECORDS, FIXTURE_ID, catalogue, oddsIdOf, overOf, underOf } from './board-test-data.ts';
 import { PastBoard } from './past-board.tsx';
 

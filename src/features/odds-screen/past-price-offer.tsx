@@ -5,7 +5,7 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { formatPrice, type OddsFormat } from '../../domain/odds-format.ts';
 import { formatMoment } from '../../domain/time-format.ts';
-import type { OddsEntry } from '../../wire/schemas.ts';
+import type { OddsEntry } from '../../wire/shared-schemas.ts';
 
 export interface PastPriceOfferProps {
   readonly oddsId: string;

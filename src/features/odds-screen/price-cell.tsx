@@ -8,7 +8,7 @@ import { useOdds } from '../../book/use-book.ts';
 import type { CellState, MarketValues } from '../../domain/odds-board.ts';
 import { formatPrice, type OddsFormat } from '../../domain/odds-format.ts';
 import { priceDirection, type PriceDirection } from '../../domain/price-flash.ts';
-import type { OddsEntry } from '../../wire/schemas.ts';
+import type { OddsEntry } from '../../wire/shared-schemas.ts';
 import { shortBookName } from './book-columns.ts';
 import { useMarketSelector, type MarketValuesStore } from './market-store.ts';
 import type { PriceMemory } from './price-memory.ts';

@@ -1,6 +1,6 @@
 // The price each cell showed before its latest change, kept since the page loaded (for the
 // peek's "previous price"): written by a price cell when its price moves, read on hover.
-import type { OddsEntry } from '../../wire/schemas.ts';
+import type { OddsEntry } from '../../wire/shared-schemas.ts';
 
 /** A previous price and when it was set (its `changedAt`), then when it was replaced. */
 export interface PreviousPrice {

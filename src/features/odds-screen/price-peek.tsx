@@ -13,7 +13,7 @@ import { trackBetPath } from '../../components/track-bet-path.ts';
 import { commissionOf, netPrice, type CommissionRates } from '../../domain/commission.ts';
 import { formatPrice, type OddsFormat } from '../../domain/odds-format.ts';
 import { useTimeZone } from '../../settings/use-time-zone.ts';
-import type { FixtureHistoricalOddsResponse } from '../../wire/schemas.ts';
+import type { FixtureHistoricalOddsResponse } from '../../wire/rest-schemas.ts';
 import type { PreviousPrice, PriceMemory } from './price-memory.ts';
 
 /** The price the peek is about and where its cell is on screen (viewport px). */

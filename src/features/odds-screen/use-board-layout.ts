@@ -5,7 +5,8 @@ import { useEffect, useMemo, useState } from 'react';
 import type { LiveBook } from '../../book/book.ts';
 import { useLiveBook } from '../../book/use-book.ts';
 import { BoardError, buildBoardLayout, type BoardLayout } from '../../domain/odds-board.ts';
-import type { FixtureOdds, Market } from '../../wire/schemas.ts';
+import type { FixtureOdds } from '../../wire/shared-schemas.ts';
+import type { Market } from '../../wire/reference-schemas.ts';
 
 /** How often, at most, the book is scanned for prices the layout has no cell for. */
 export const LAYOUT_CHECK_MS = 1_000;

@@ -9,7 +9,7 @@ import { fetchOddsSnapshot } from '../../api/snapshots.ts';
 import { useApiClient } from '../../api/use-api-client.ts';
 import type { LiveBook } from '../../book/book.ts';
 import { useLiveBook, useOddsInterest } from '../../book/use-book.ts';
-import type { FixtureViewWithOdds } from '../../wire/schemas.ts';
+import type { FixtureViewWithOdds } from '../../wire/rest-schemas.ts';
 
 /** Fills the book from a snapshot (never undoing a newer row the stream delivered) and notifies its readers. */
 export function seedFixture(book: LiveBook, view: FixtureViewWithOdds, bookmakers: readonly string[]): void {

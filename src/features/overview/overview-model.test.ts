@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fixtureView } from '../../book/book-test-data.ts';
-import type { FixtureView } from '../../wire/schemas.ts';
+import type { FixtureView } from '../../wire/shared-schemas.ts';
 import { countBySport, firstToStart, liveInOrder, soonWindow } from './overview-model.ts';
 
 function view(fixtureId: string, sportId: number, sportName: string, startTime: number): FixtureView {

@@ -1,6 +1,6 @@
 // What the overview shows of the fixture lists: live fixtures counted per sport, and the next
 // fixtures to start. Pure functions over the REST views (their live fields come from the book).
-import type { FixtureView } from '../../wire/schemas.ts';
+import type { FixtureView } from '../../wire/shared-schemas.ts';
 
 /** Live fixtures of one sport. */
 export interface SportCount {

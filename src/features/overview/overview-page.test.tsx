@@ -7,7 +7,7 @@ import { renderRoutes } from '../../app/testing/render-routes.tsx';
 import { LiveBook } from '../../book/book.ts';
 import { fixtureView } from '../../book/book-test-data.ts';
 import { useSettings } from '../../settings/use-settings.ts';
-import type { FixtureView } from '../../wire/schemas.ts';
+import type { FixtureView } from '../../wire/shared-schemas.ts';
 import { OverviewPage } from './overview-page.tsx';
 
 function view(fixtureId: string, statusId: 0 | 1, sport: [number, string], names: [string, string], startTime: number): FixtureView {

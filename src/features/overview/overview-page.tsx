@@ -9,7 +9,7 @@ import { ListSkeleton } from '../../components/list-skeleton.tsx';
 import { NotOfferedLine } from '../../components/not-offered-line.tsx';
 import { QueryFailure } from '../../components/query-failure.tsx';
 import { useTimeZone } from '../../settings/use-time-zone.ts';
-import type { FixtureView } from '../../wire/schemas.ts';
+import type { FixtureView } from '../../wire/shared-schemas.ts';
 import { fixturePath } from '../fixtures/fixture-row.tsx';
 import { useFixtureLiveValues } from '../fixtures/use-fixture-live-values.ts';
 import { useSeedFixtureViews } from '../fixtures/use-list-seed.ts';

@@ -17,7 +17,7 @@ import { useSettings } from '../../settings/use-settings.ts';
 import { useLegLabels } from '../slip/use-leg-labels.ts';
 import { useSlipUrlSync } from '../slip/use-slip-url.ts';
 import { useSlip } from '../slip/use-slip.ts';
-import { bookmakerLabel } from '../../wire/schemas.ts';
+import { bookmakerLabel } from '../../wire/reference-schemas.ts';
 import { LegPasteForm } from './leg-paste-form.tsx';
 import { bestPrices, selectionsOf } from './parlay-plan.ts';
 import { QuoteRow } from './quote-row.tsx';

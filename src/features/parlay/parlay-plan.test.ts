@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ParlayResponse, SgpResponse } from '../../wire/schemas.ts';
+import type { ParlayResponse, SgpResponse } from '../../wire/rest-schemas.ts';
 import { bestPrices, inactiveReason, isSameGame, legsAt, noEntryReason, planRequests, readQuotes, selectionsOf, type BookmakerQuote } from './parlay-plan.ts';
 
 const F1 = 'id1000001761301227';

@@ -3,7 +3,8 @@
 // each bookmaker's accumulator and SGP entries (or why there is none) picked out of the answers.
 import { MAX_LEGS } from '../../api/client.ts';
 import { buildOddsId, canonicalParlayId, parseOddsId, selectionKeyOfOddsId } from '../../domain/ids.ts';
-import type { OddsEntry, ParlayEntry, ParlayResponse, SgpEntry, SgpResponse } from '../../wire/schemas.ts';
+import type { OddsEntry } from '../../wire/shared-schemas.ts';
+import type { ParlayEntry, ParlayResponse, SgpEntry, SgpResponse } from '../../wire/rest-schemas.ts';
 
 /** A leg without its bookmaker: what every bookmaker is asked to price. */
 export interface Selection {

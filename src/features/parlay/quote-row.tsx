@@ -7,7 +7,7 @@ import { correlationMargin } from '../../domain/parlay.ts';
 import { formatPrice, type OddsFormat } from '../../domain/odds-format.ts';
 import { useTimeZone } from '../../settings/use-time-zone.ts';
 import { settleTicket } from '../../domain/ticket.ts';
-import type { ParlayEntry, SgpEntry } from '../../wire/schemas.ts';
+import type { ParlayEntry, SgpEntry } from '../../wire/rest-schemas.ts';
 import { safeExternalUrl } from '../../components/safe-url.ts';
 import { inactiveReason, noEntryReason, type BookmakerQuote, type QuoteReason as Reason, type Selection } from './parlay-plan.ts';
 import { QuoteReason } from './quote-reason.tsx';

@@ -11,7 +11,7 @@ import { useLiveBook } from '../../book/use-book.ts';
 import type { DevigMethod } from '../../domain/devig.ts';
 import { buildOddsId } from '../../domain/ids.ts';
 import { consensusLegProbability, isExplainError } from '../../domain/price-explain.ts';
-import type { Market } from '../../wire/schemas.ts';
+import type { Market } from '../../wire/reference-schemas.ts';
 import type { Selection } from './parlay-plan.ts';
 import { useBookVersion } from './use-book-version.ts';
 

@@ -11,7 +11,7 @@ import { fetchOddsSnapshot } from '../../api/snapshots.ts';
 import { useApiClient } from '../../api/use-api-client.ts';
 import type { LiveBook } from '../../book/book.ts';
 import { useLiveBook, useOddsInterest } from '../../book/use-book.ts';
-import type { FixtureViewWithOdds } from '../../wire/schemas.ts';
+import type { FixtureViewWithOdds } from '../../wire/rest-schemas.ts';
 import { isSameGame, planRequests, readQuotes, type BookmakerQuote, type QuoteRequest, type Selection } from './parlay-plan.ts';
 import { useBookVersion } from './use-book-version.ts';
 

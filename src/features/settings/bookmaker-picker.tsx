@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { bookmakersQuery } from '../../api/queries.ts';
 import { useApiClient } from '../../api/use-api-client.ts';
 import { useSettings } from '../../settings/use-settings.ts';
-import { bookmakerLabel } from '../../wire/schemas.ts';
+import { bookmakerLabel } from '../../wire/reference-schemas.ts';
 import { ChoiceList } from './choice-list.tsx';
 import { PickerFailure } from './picker-failure.tsx';
 

@@ -9,7 +9,7 @@ import { useApiClient } from '../../api/use-api-client.ts';
 import { commissionOf, DEFAULT_COMMISSION } from '../../domain/commission.ts';
 import { COMMISSION_ANCHOR } from '../../settings/board-prefs-store.ts';
 import { useBoardPrefs } from '../../settings/use-board-prefs.ts';
-import { bookmakerLabel } from '../../wire/schemas.ts';
+import { bookmakerLabel } from '../../wire/reference-schemas.ts';
 
 /** A percentage of winnings from the field, or null when it is not one a rate can be (0 to under 100). */
 function percentOf(text: string): number | null {

@@ -8,7 +8,7 @@ import { bookmakersQuery } from '../../api/queries.ts';
 import { useApiClient } from '../../api/use-api-client.ts';
 import { DEFAULT_FAIR_LINE, FAIR_LINE_ANCHOR, type FairLinePreset } from '../../settings/fair-line-store.ts';
 import { useFairLinePrefs } from '../../settings/use-fair-line.ts';
-import { bookmakerLabel } from '../../wire/schemas.ts';
+import { bookmakerLabel } from '../../wire/reference-schemas.ts';
 import { FairLineEditor } from './fair-line-editor.tsx';
 
 /** One line on what a preset is made of. */

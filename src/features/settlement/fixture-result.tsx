@@ -3,7 +3,8 @@
 import { Link } from 'react-router';
 import { describeStart } from '../../domain/time-format.ts';
 import { useTimeZone } from '../../settings/use-time-zone.ts';
-import type { FixtureView, SettlementResponse } from '../../wire/schemas.ts';
+import type { FixtureView } from '../../wire/shared-schemas.ts';
+import type { SettlementResponse } from '../../wire/rest-schemas.ts';
 
 /** Periods in match order (p1, p2, … overtime), then the whole-match rows (result, fulltime). */
 const WHOLE_MATCH = ['result', 'fulltime'];

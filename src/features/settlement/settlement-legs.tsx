@@ -7,7 +7,7 @@ import { describeFailure } from '../../api/api-error.ts';
 import { formatPrice, type OddsFormat } from '../../domain/odds-format.ts';
 import { accumulatorPrice, roundParlayPrice } from '../../domain/parlay.ts';
 import { useTimeZone } from '../../settings/use-time-zone.ts';
-import type { HistoricalOddsEntry, SettledSelection, SettlementResponse } from '../../wire/schemas.ts';
+import type { HistoricalOddsEntry, SettledSelection, SettlementResponse } from '../../wire/rest-schemas.ts';
 import { domainGrade, historyOf, priceAt, ticketPayout, type LookupLeg } from './settlement-lookup.ts';
 import type { SettlementData } from './use-settlement-data.ts';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { HistoricalOddsEntry, Market, SettledSelection } from '../../wire/schemas.ts';
+import type { HistoricalOddsEntry, SettledSelection } from '../../wire/rest-schemas.ts';
+import type { Market } from '../../wire/reference-schemas.ts';
 import { fixtureView, MARKET_1X2 } from '../../book/book-test-data.ts';
 import { classifySearch, domainGrade, gradeFromFinalScore, namesMatch, parseLookup, priceAt, ticketPayout, type LookupLeg } from './settlement-lookup.ts';
 

@@ -4,7 +4,9 @@
 import { IdError, parseFixtureId, parseOddsId, parseSelectionKey, splitIdList } from '../../domain/ids.ts';
 import { settleTicket, TicketError, type TicketSettlement } from '../../domain/ticket.ts';
 import { gradeSelection, scoreForPeriod, SettlementError, voidSelection, type SettlementResult } from '../../domain/settlement.ts';
-import type { FixtureHistoricalOddsResponse, FixtureView, HistoricalOddsEntry, Market, SettledSelection, SettlementResponse } from '../../wire/schemas.ts';
+import type { FixtureView } from '../../wire/shared-schemas.ts';
+import type { FixtureHistoricalOddsResponse, HistoricalOddsEntry, SettledSelection, SettlementResponse } from '../../wire/rest-schemas.ts';
+import type { Market } from '../../wire/reference-schemas.ts';
 
 /** One looked-up leg: a selection, with its bookmaker when an oddsId was pasted. */
 export interface LookupLeg {

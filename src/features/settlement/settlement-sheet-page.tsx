@@ -12,7 +12,7 @@ import { downloadText } from '../../components/csv-download.ts';
 import { FilterSelect } from '../../components/filter-select.tsx';
 import { toCsv } from '../../domain/csv.ts';
 import { canonicalParlayId } from '../../domain/ids.ts';
-import { bookmakerLabel } from '../../wire/schemas.ts';
+import { bookmakerLabel } from '../../wire/reference-schemas.ts';
 import { FixtureResult } from './fixture-result.tsx';
 import { buildSheetRows, familyOf, SHEET_CSV_HEADER, sheetCsvRows } from './settlement-sheet.ts';
 import { SettlementSheetTable } from './settlement-sheet-table.tsx';

@@ -4,7 +4,8 @@
 // service that graded Over 2.5 "won" on a 1:1 score.
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Market, SettlementResponse } from '../../wire/schemas.ts';
+import type { SettlementResponse } from '../../wire/rest-schemas.ts';
+import type { Market } from '../../wire/reference-schemas.ts';
 import { buildSheetRows } from './settlement-sheet.ts';
 import { SettlementSheetTable } from './settlement-sheet-table.tsx';
 

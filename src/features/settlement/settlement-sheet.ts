@@ -3,7 +3,8 @@
 // bookmaker the price at kick-off (the last recorded at or before the start) and the last price.
 import { buildOddsId } from '../../domain/ids.ts';
 import type { CsvCell } from '../../domain/csv.ts';
-import type { FixtureHistoricalOddsResponse, HistoricalOddsEntry, Market, SettledSelection, SettlementResponse } from '../../wire/schemas.ts';
+import type { FixtureHistoricalOddsResponse, HistoricalOddsEntry, SettledSelection, SettlementResponse } from '../../wire/rest-schemas.ts';
+import type { Market } from '../../wire/reference-schemas.ts';
 import { domainGrade, historyOf, priceAt } from './settlement-lookup.ts';
 
 /** How the domain grader's reading compares with the service's grade. */

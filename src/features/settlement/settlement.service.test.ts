@@ -4,7 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient, type ApiClient } from '../../api/client.ts';
 import { startEmbeddedService, type EmbeddedService } from '../../api/testing/embedded-service.ts';
-import type { Market, SettlementResponse } from '../../wire/schemas.ts';
+import type { SettlementResponse } from '../../wire/rest-schemas.ts';
+import type { Market } from '../../wire/reference-schemas.ts';
 import { domainGrade } from './settlement-lookup.ts';
 
 let service: EmbeddedService;

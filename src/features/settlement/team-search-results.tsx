@@ -8,7 +8,7 @@ import { fixturesQuery } from '../../api/queries.ts';
 import { useApiClient } from '../../api/use-api-client.ts';
 import { describeStart } from '../../domain/time-format.ts';
 import { useTimeZone } from '../../settings/use-time-zone.ts';
-import type { FixtureView } from '../../wire/schemas.ts';
+import type { FixtureView } from '../../wire/shared-schemas.ts';
 import { namesMatch } from './settlement-lookup.ts';
 
 export interface TeamSearchProps {

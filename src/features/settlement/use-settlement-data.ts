@@ -7,7 +7,9 @@ import { useMemo } from 'react';
 import { NotOfferedError } from '../../api/api-error.ts';
 import { fixtureHistoryQuery, fixturesQuery, marketsByOutcomesQuery, settlementQuery } from '../../api/queries.ts';
 import { useApiClient } from '../../api/use-api-client.ts';
-import type { FixtureHistoricalOddsResponse, FixtureView, Market, SettlementResponse } from '../../wire/schemas.ts';
+import type { FixtureView } from '../../wire/shared-schemas.ts';
+import type { FixtureHistoricalOddsResponse, SettlementResponse } from '../../wire/rest-schemas.ts';
+import type { Market } from '../../wire/reference-schemas.ts';
 import { gradeFromFinalScore, type LookupLeg } from './settlement-lookup.ts';
 
 export interface SettlementData {

@@ -1,7 +1,8 @@
 // A leg in words — fixture, market, outcome, player and bookmaker — from the reference data the
 // drawer looked up; where a lookup is missing the identifier shows, so a leg is never blank.
 import type { ParsedOddsId } from '../../domain/ids.ts';
-import type { Bookmaker, FixtureView, Market, Player } from '../../wire/schemas.ts';
+import type { FixtureView } from '../../wire/shared-schemas.ts';
+import type { Bookmaker, Market, Player } from '../../wire/reference-schemas.ts';
 
 export interface LegLabel {
   /** `Home – Away`, or the fixtureId. */

@@ -1,7 +1,7 @@
 // What the drawer says about each leg's live price and about the legs together: whether a leg can
 // be priced now (and if not, why), and the simple product of the current prices.
 import { accumulatorPrice, roundParlayPrice } from '../../domain/parlay.ts';
-import type { BookmakerFixtureMeta, OddsEntry } from '../../wire/schemas.ts';
+import type { BookmakerFixtureMeta, OddsEntry } from '../../wire/shared-schemas.ts';
 
 /** A leg's price as the live book holds it now. */
 export type LegPriceState =

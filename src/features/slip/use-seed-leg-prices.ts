@@ -10,7 +10,8 @@ import { useApiClient } from '../../api/use-api-client.ts';
 import type { BookSnapshot } from '../../book/book.ts';
 import { useLiveBook } from '../../book/use-book.ts';
 import { parseOddsId } from '../../domain/ids.ts';
-import type { FixtureOdds, FixtureViewWithOdds } from '../../wire/schemas.ts';
+import type { FixtureOdds } from '../../wire/shared-schemas.ts';
+import type { FixtureViewWithOdds } from '../../wire/rest-schemas.ts';
 
 /** Only the legs' prices and their bookmakers' metas go into the book: the rest is the odds board's to seed. */
 export function legsSnapshot(views: readonly FixtureViewWithOdds[], legs: ReadonlySet<string>): BookSnapshot {
