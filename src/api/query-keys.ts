@@ -69,6 +69,18 @@ export const fixtureKeys = {
   /** Team news and live statistics (`/fixtures/injuries`, `/lineups`, `/stats`). */
   extras: (fixtureId: string, channel: 'injuries' | 'lineups' | 'stats') => [...fixtureKeys.detail(fixtureId), 'extras', channel] as const,
   mapping: (fixtureIds: readonly string[]) => [...fixtureKeys.all, 'mapping', idSet(fixtureIds)] as const,
+  // The answers that seed the live book (src/api/seed-queries.ts); `bookmakers` empty: every bookmaker of the key.
+  /** One fixture's odds snapshot (every market), for its odds board. */
+  oddsSeed: (fixtureId: string, bookmakers: readonly string[]) => [...fixtureKeys.detail(fixtureId), 'odds-seed', { bookmakers: idSet(bookmakers) }] as const,
+  /** The odds snapshot of a parlay's fixtures. */
+  parlaySeed: (fixtureIds: readonly string[], bookmakers: readonly string[]) =>
+    [...fixtureKeys.all, 'parlay-seed', { fixtureIds: idSet(fixtureIds), bookmakers: idSet(bookmakers) }] as const,
+  /** The odds snapshot of the fixtures of slip legs the book lacks, at the legs' bookmakers. */
+  legPrices: (fixtureIds: readonly string[], bookmakers: readonly string[]) =>
+    [...fixtureKeys.all, 'slip-leg-prices', { fixtureIds: idSet(fixtureIds), bookmakers: idSet(bookmakers) }] as const,
+  /** The bookmaker metas of a list's fixtures (`/fixtures/odds/main` with `since` = now). */
+  bookmakerMetas: (fixtureIds: readonly string[], bookmakers: readonly string[]) =>
+    [...fixtureKeys.all, 'bookmaker-metas', { fixtureIds: idSet(fixtureIds), bookmakers: idSet(bookmakers) }] as const,
 };
 
 export const futureKeys = {
@@ -81,6 +93,9 @@ export const futureKeys = {
   detail: (futureId: string) => [...futureKeys.all, 'detail', futureId] as const,
   history: (futureId: string, query: ClvQuery = {}) => [...futureKeys.detail(futureId), 'history', filterPart(query)] as const,
   clv: (futureId: string, query: ClvQuery = {}) => [...futureKeys.detail(futureId), 'clv', filterPart(query)] as const,
+  /** The futures prices that seed the live book (`bookmakers` empty: every bookmaker of the key). */
+  oddsSeed: (futureIds: readonly string[], bookmakers: readonly string[]) =>
+    [...futureKeys.all, 'odds-seed', { futureIds: idSet(futureIds), bookmakers: idSet(bookmakers) }] as const,
 };
 
 /** Parlay and SGP quotes, keyed by their legs (the parlayId's set of oddsIds). */

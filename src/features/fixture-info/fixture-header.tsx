@@ -4,7 +4,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { fixtureQuery } from '../../api/queries.ts';
 import { useApiClient } from '../../api/use-api-client.ts';
+import type { BookSnapshot } from '../../book/book.ts';
+import { liveValuesOf, type FixtureLiveValues } from '../../book/live-values.ts';
+import { snapshotOf } from '../../book/snapshot-of.ts';
 import { useFixtureLive } from '../../book/use-book.ts';
+import { useBookSeed } from '../../book/use-book-seed.ts';
 import { QueryFailure } from '../../components/query-failure.tsx';
 import { parseFixtureId } from '../../domain/ids.ts';
 import { describeStart } from '../../domain/time-format.ts';
@@ -14,8 +18,12 @@ import { CancelledNotice } from './cancelled-notice.tsx';
 import { clockLabel, sidesOf, type Side } from './fixture-display.ts';
 import { ParticipantBadge } from './participant-badge.tsx';
 import { ScoreTable } from './score-table.tsx';
-import { useSeedFixtureView } from './use-seed-fixture-view.ts';
 import './fixture-info.css';
+
+/** The REST view as the book takes it: it only fills status, scores and clock, never undoes a streamed row. */
+function viewSnapshot(view: FixtureView | null): BookSnapshot | null {
+  return view === null ? null : snapshotOf({ views: [view] });
+}
 
 /** Why `fixtureId` is not one (the IdError's sentence), or null when it is well-formed. */
 function fixtureIdProblem(fixtureId: string): string | null {
@@ -48,7 +56,7 @@ export function FixtureHeader({ fixtureId }: { readonly fixtureId: string }) {
 function LoadedHeader({ fixtureId }: { readonly fixtureId: string }) {
   const client = useApiClient();
   const rest = useQuery(fixtureQuery(client, fixtureId));
-  useSeedFixtureView(rest.data);
+  useBookSeed(rest.data, viewSnapshot);
   const live = useFixtureLive(fixtureId);
   const view = live?.fixture ?? rest.data;
 
@@ -63,17 +71,11 @@ function LoadedHeader({ fixtureId }: { readonly fixtureId: string }) {
       </section>
     );
   }
-  const status = live?.status ?? view.status;
-  const scores = live !== undefined && Object.keys(live.scores).length > 0 ? live.scores : view.scores;
-  const clock = live?.clock !== undefined ? live.clock : view.clock;
-  return <HeaderView view={view} status={status} scores={scores} clock={clock} />;
+  return <HeaderView view={view} {...liveValuesOf(live, view)} />;
 }
 
-interface HeaderViewProps {
+interface HeaderViewProps extends FixtureLiveValues {
   readonly view: FixtureView;
-  readonly status: FixtureView['status'];
-  readonly scores: FixtureView['scores'];
-  readonly clock: FixtureView['clock'];
 }
 
 function HeaderView({ view, status, scores, clock }: HeaderViewProps) {

@@ -1,41 +1,28 @@
 // Live futures prices for the futures pages: seeding the live book from `GET /futures/odds` (the
 // stream's oddsFutures channel moves them afterwards) and reading many prices with one subscription.
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useSyncExternalStore } from 'react';
-import type { ApiClient } from '../../api/client.ts';
-import { futureKeys } from '../../api/query-keys.ts';
-import { fetchFutureOddsSnapshot } from '../../api/snapshots.ts';
+import { futureOddsSeedQuery } from '../../api/seed-queries.ts';
 import { useApiClient } from '../../api/use-api-client.ts';
-import type { LiveBook } from '../../book/book.ts';
+import type { BookSnapshot, LiveBook } from '../../book/book.ts';
+import { snapshotOf } from '../../book/snapshot-of.ts';
 import { useLiveBook, useOddsInterest } from '../../book/use-book.ts';
+import { useBookSeed } from '../../book/use-book-seed.ts';
+import type { FutureOddsResponse } from '../../wire/rest-schemas.ts';
 import type { FutureOddsEntry } from '../../wire/shared-schemas.ts';
 
-function futuresSeedQuery(client: ApiClient, book: LiveBook, futureIds: readonly string[], bookmakers: readonly string[]) {
-  const ids = [...new Set(futureIds)].sort();
-  const books = [...new Set(bookmakers)].sort();
-  // The client and the book are the page's own (the cache is cleared when the client changes).
-  // eslint-disable-next-line @tanstack/query/exhaustive-deps
-  return queryOptions({
-    queryKey: [...futureKeys.all, 'odds-seed', { futureIds: ids, bookmakers: books }] as const,
-    queryFn: async () => {
-      const futuresOdds = await fetchFutureOddsSnapshot(client, ids, books.length === 0 ? undefined : books);
-      book.seed({ channels: ['oddsFutures'], fixtureIds: [], futureIds: ids, bookmakers: books, fixtures: [], odds: [], futuresOdds }, false);
-      book.flush();
-      return futuresOdds.length;
-    },
-    // Only seeds the book, which holds the live prices afterwards.
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: 0,
-    refetchOnWindowFocus: false,
-  });
+/** Futures prices as the book takes them. */
+function futuresSnapshot(futuresOdds: FutureOddsResponse): BookSnapshot {
+  return snapshotOf({ futuresOdds });
 }
 
 /** Seeds the book with the current prices of `futureIds` from `bookmakers` (empty: all of the key). */
 export function useSeedFutures(futureIds: readonly string[], bookmakers: readonly string[]) {
   const client = useApiClient();
-  const book = useLiveBook();
   useOddsInterest([], futureIds);
-  return useQuery({ ...futuresSeedQuery(client, book, futureIds, bookmakers), enabled: futureIds.length > 0 });
+  const query = useQuery({ ...futureOddsSeedQuery(client, futureIds, bookmakers), enabled: futureIds.length > 0 });
+  useBookSeed(query.data, futuresSnapshot);
+  return query;
 }
 
 /**

@@ -8,6 +8,7 @@ import { Link, useSearchParams } from 'react-router';
 import { bookmakersQuery, fixtureBoardHistoryQuery, fixtureQuery, marketsBySportQuery } from '../../api/queries.ts';
 import { useApiClient } from '../../api/use-api-client.ts';
 import { LiveBook } from '../../book/book.ts';
+import { snapshotOf } from '../../book/snapshot-of.ts';
 import { BookContext } from '../../book/use-book.ts';
 import { ListSkeleton } from '../../components/list-skeleton.tsx';
 import { QueryFailure } from '../../components/query-failure.tsx';
@@ -82,7 +83,8 @@ export function PastBoard({ fixtureId, atText }: { readonly fixtureId: string; r
     if (index === null || atMs === null) return;
     const state = boardStateAt(index, atMs);
     const bookmakers = [...new Set(index.timelines.map((t) => t.bookmaker))];
-    book.seed({ channels: ['odds'], fixtureIds: [fixtureId], futureIds: [], bookmakers, fixtures: [], odds: [{ fixtureId, odds: state, bookmakers: {} }], futuresOdds: [] }, true);
+    // Authoritative, not a page seed (useBookSeed): each moment replaces the last in this board's own book.
+    book.seed(snapshotOf({ odds: [{ fixtureId, odds: state }], bookmakers }), true);
     book.flush();
   }, [book, index, atMs, fixtureId]);
 

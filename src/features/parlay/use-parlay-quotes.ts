@@ -2,15 +2,15 @@
 // fair probabilities can read every bookmaker's prices), then the accumulator and SGP quotes of
 // every bookmaker, fanned out in requests of at most 20 oddsIds through the client's scheduler and
 // asked again (throttled) whenever one of the legs moves in the book.
-import { queryOptions, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
-import type { ApiClient } from '../../api/client.ts';
 import { parlayQuery, sgpQuery } from '../../api/queries.ts';
-import { fixtureKeys } from '../../api/query-keys.ts';
-import { fetchOddsSnapshot } from '../../api/snapshots.ts';
+import { parlaySeedQuery } from '../../api/seed-queries.ts';
 import { useApiClient } from '../../api/use-api-client.ts';
-import type { LiveBook } from '../../book/book.ts';
-import { useLiveBook, useOddsInterest } from '../../book/use-book.ts';
+import type { BookSnapshot } from '../../book/book.ts';
+import { snapshotOf } from '../../book/snapshot-of.ts';
+import { useOddsInterest } from '../../book/use-book.ts';
+import { useBookSeed } from '../../book/use-book-seed.ts';
 import type { FixtureViewWithOdds } from '../../wire/rest-schemas.ts';
 import { isSameGame, planRequests, readQuotes, type BookmakerQuote, type QuoteRequest, type Selection } from './parlay-plan.ts';
 import { useBookVersion } from './use-book-version.ts';
@@ -18,37 +18,11 @@ import { useBookVersion } from './use-book-version.ts';
 /** The quotes are asked again at most this often while legs move. */
 export const QUOTE_REFRESH_MS = 2_000;
 
-function seedViews(book: LiveBook, views: readonly FixtureViewWithOdds[]): void {
-  book.seed(
-    {
-      channels: ['fixtures', 'scores', 'clocks', 'odds', 'bookmakers'],
-      fixtureIds: views.map((v) => v.fixtureId),
-      futureIds: [],
-      bookmakers: [...new Set(views.flatMap((v) => [...Object.keys(v.odds), ...Object.keys(v.bookmakers)]))],
-      fixtures: [...views],
-      odds: views.map((v) => ({ fixtureId: v.fixtureId, odds: v.odds, bookmakers: v.bookmakers })),
-      futuresOdds: [],
-    },
-    false,
-  );
-  book.flush();
-}
+const NO_IDS: readonly string[] = [];
 
-/** The current odds of the legs' fixtures, seeded into the book as they arrive (the stream then moves them). */
-export function parlayFixturesSeedQuery(client: ApiClient, book: LiveBook, fixtureIds: readonly string[], bookmakers: readonly string[]) {
-  // The client and the book are the page's own (the app clears the cache when the client changes).
-  // eslint-disable-next-line @tanstack/query/exhaustive-deps
-  return queryOptions({
-    queryKey: [...fixtureKeys.all, 'parlay-seed', { fixtureIds: [...fixtureIds].sort(), bookmakers: [...bookmakers].sort() }] as const,
-    queryFn: async () => {
-      const views = await fetchOddsSnapshot(client, fixtureIds, bookmakers);
-      seedViews(book, views);
-      return views;
-    },
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: 0,
-    refetchOnWindowFocus: false,
-  });
+/** The legs' fixtures as the book takes them: views, every price and every bookmaker's meta. */
+function fixturesSnapshot(views: readonly FixtureViewWithOdds[]): BookSnapshot {
+  return snapshotOf({ views, odds: views, metas: views });
 }
 
 // The bookmakers of the requests whose query failed (results line up with requests).
@@ -81,11 +55,11 @@ export interface ParlayQuotes {
  */
 export function useParlayQuotes(selections: readonly Selection[], chosenBookmakers: readonly string[], legBookmakers: readonly string[]): ParlayQuotes {
   const client = useApiClient();
-  const book = useLiveBook();
   const queryClient = useQueryClient();
   const fixtureIds = useMemo(() => [...new Set(selections.map((s) => s.fixtureId))].sort(), [selections]);
   useOddsInterest(fixtureIds);
-  const seed = useQuery({ ...parlayFixturesSeedQuery(client, book, fixtureIds, chosenBookmakers), enabled: fixtureIds.length > 0 });
+  const seed = useQuery({ ...parlaySeedQuery(client, fixtureIds, chosenBookmakers), enabled: fixtureIds.length > 0 });
+  useBookSeed(seed.data, fixturesSnapshot);
 
   const bookmakers = useMemo(() => {
     // The legs' own bookmakers always take part: they were picked, and an unknown leg must still
@@ -102,7 +76,8 @@ export function useParlayQuotes(selections: readonly Selection[], chosenBookmake
   const sgpResults = useQueries({ queries: requests.map((r) => ({ ...sgpQuery(client, r.oddsIds), enabled: enabled && sameGame, retry: false })) });
 
   const legOddsIds = useMemo(() => requests.flatMap((r) => r.oddsIds), [requests]);
-  const version = useBookVersion(legOddsIds, QUOTE_REFRESH_MS);
+  // Heard from the first quote request on: the seed itself (in the same commit) is not a leg moving.
+  const version = useBookVersion(enabled ? legOddsIds : NO_IDS, QUOTE_REFRESH_MS);
   const lastVersion = useRef(version);
   useEffect(() => {
     if (version === lastVersion.current) return;

@@ -1,14 +1,14 @@
 // Loads the current price of every leg the live book does not hold yet (after a reload, or a leg
 // of another fixture): one `/fixtures/odds` call for those legs' fixtures and bookmakers, seeded
 // into the book, which the stream then keeps live. The book stays the one owner of live prices.
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ApiClient } from '../../api/client.ts';
-import { useEffect, useMemo } from 'react';
-import { fixtureKeys } from '../../api/query-keys.ts';
-import { fetchOddsSnapshot } from '../../api/snapshots.ts';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import { legPricesQuery } from '../../api/seed-queries.ts';
 import { useApiClient } from '../../api/use-api-client.ts';
 import type { BookSnapshot } from '../../book/book.ts';
+import { snapshotOf } from '../../book/snapshot-of.ts';
 import { useLiveBook } from '../../book/use-book.ts';
+import { useBookSeed } from '../../book/use-book-seed.ts';
 import { parseOddsId } from '../../domain/ids.ts';
 import type { FixtureOdds } from '../../wire/shared-schemas.ts';
 import type { FixtureViewWithOdds } from '../../wire/rest-schemas.ts';
@@ -20,30 +20,9 @@ export function legsSnapshot(views: readonly FixtureViewWithOdds[], legs: Readon
     for (const [bookmaker, entries] of Object.entries(view.odds)) {
       for (const [oddsId, entry] of Object.entries(entries)) if (legs.has(oddsId)) (kept[bookmaker] ??= {})[oddsId] = entry;
     }
-    return { fixtureId: view.fixtureId, odds: kept, bookmakers: view.bookmakers };
+    return { fixtureId: view.fixtureId, odds: kept };
   });
-  return {
-    channels: ['odds', 'bookmakers'],
-    fixtureIds: views.map((v) => v.fixtureId),
-    futureIds: [],
-    bookmakers: [...new Set(views.flatMap((v) => Object.keys(v.bookmakers)))],
-    fixtures: [],
-    odds,
-    futuresOdds: [],
-  };
-}
-
-/** The current prices of some fixtures at some bookmakers, to seed legs the book lacks. */
-export function legPricesQuery(client: ApiClient, scope: { readonly fixtureIds: readonly string[]; readonly bookmakers: readonly string[] }) {
-  // Keys hold no client identity: the app clears the cache when the service, key or language change.
-  // eslint-disable-next-line @tanstack/query/exhaustive-deps
-  return queryOptions({
-    queryKey: [...fixtureKeys.all, 'slip-leg-prices', scope] as const,
-    queryFn: () => fetchOddsSnapshot(client, scope.fixtureIds, scope.bookmakers),
-    // A one-off seed: from then on the stream moves these prices in the book.
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: 60_000,
-  });
+  return snapshotOf({ odds, metas: views });
 }
 
 /** Seeds the prices of the legs the book lacks; returns the failure of that load, if any. */
@@ -61,17 +40,13 @@ export function useSeedLegPrices(legs: readonly string[]): { readonly error: unk
       fixtureIds.add(leg.fixtureId);
       bookmakers.add(leg.bookmaker);
     }
-    return { fixtureIds: [...fixtureIds].sort(), bookmakers: [...bookmakers].sort() };
+    return { fixtureIds: [...fixtureIds], bookmakers: [...bookmakers] };
   }, [missingKey]);
 
-  const snapshot = useQuery({ ...legPricesQuery(client, scope), enabled: scope.fixtureIds.length > 0 });
-
-  const legSet = useMemo(() => new Set(legs), [legs]);
-  useEffect(() => {
-    if (snapshot.data === undefined) return;
-    book.seed(legsSnapshot(snapshot.data, legSet), false);
-    book.flush();
-  }, [book, snapshot.data, legSet]);
+  const snapshot = useQuery({ ...legPricesQuery(client, scope.fixtureIds, scope.bookmakers), enabled: scope.fixtureIds.length > 0 });
+  // A new leg re-seeds from the same answer: its price may be in it already.
+  const toSnapshot = useCallback((views: readonly FixtureViewWithOdds[]) => legsSnapshot(views, new Set(legs)), [legs]);
+  useBookSeed(snapshot.data, toSnapshot);
 
   return { error: snapshot.error };
 }
