@@ -11,13 +11,11 @@ import { useSettings } from '../../settings/use-settings.ts';
 import { BOOKS, FIXTURE_ID, catalogue, fixtureOdds, metas, seededBook } from './board-test-data.ts';
 import { OddsBoard } from './odds-board.tsx';
 
-const NO_SLIP = { legs: [], has: () => false, toggle: () => undefined, clear: () => undefined };
-
 function renderBoard(book = seededBook()): HTMLElement | null {
   const layout = buildBoardLayout({ fixtureId: FIXTURE_ID, odds: book.fixtureOdds(FIXTURE_ID), markets: catalogue(), bookmakers: book.fixtureBookmakers(FIXTURE_ID), bookmakerOrder: [...BOOKS] });
   render(
     <BookContext value={book}>
-      <OddsBoard layout={layout} live nameOf={(slug) => slug.toUpperCase()} playerNameOf={(id) => `P${String(id)}`} method="multiplicative" showRanges={false} format="decimal" slip={NO_SLIP} />
+      <OddsBoard layout={layout} live nameOf={(slug) => slug.toUpperCase()} playerNameOf={(id) => `P${String(id)}`} method="multiplicative" showRanges={false} format="decimal" />
     </BookContext>,
   );
   // The first market's first outcome ("over": alpha 1.90, beta 1.95, gamma 1.85).

@@ -12,9 +12,6 @@ import { BookContext } from '../../book/use-book.ts';
 import { useBoardPrefs, useBoardPrefsStore } from '../../settings/use-board-prefs.ts';
 import { FIXTURE_ID, UPDATED_AT, catalogue, entry, fixtureOdds, metas, oddsIdOf, overOf, underOf } from './board-test-data.ts';
 import { FixtureOdds } from './fixture-odds.tsx';
-import type { SlipApi } from './odds-board.tsx';
-
-const slip: SlipApi = { legs: [], has: () => false, toggle: () => undefined, clear: () => undefined };
 
 type Route = (path: string, params: URLSearchParams) => { status: number; body: unknown } | 'pending';
 
@@ -35,7 +32,7 @@ function renderOdds(route: Route, search = '', beside: ReactNode = null) {
         <BookContext value={book}>
           <MemoryRouter initialEntries={[`/fixtures/${FIXTURE_ID}${search}`]}>
             {beside}
-            <FixtureOdds fixtureId={FIXTURE_ID} slip={slip} />
+            <FixtureOdds fixtureId={FIXTURE_ID} />
           </MemoryRouter>
         </BookContext>
       </ApiClientContext>

@@ -11,7 +11,7 @@ import { QueryFailure } from '../../components/query-failure.tsx';
 import { useChosenBookmakers } from '../../settings/use-chosen-bookmakers.ts';
 import { useSettings } from '../../settings/use-settings.ts';
 import { BoardToolbar } from './board-toolbar.tsx';
-import { OddsBoard, type SlipApi } from './odds-board.tsx';
+import { OddsBoard } from './odds-board.tsx';
 import { useBoardLayout } from './use-board-layout.ts';
 import { boardDisplayProps, useBoardView } from './use-board-view.ts';
 import { useFixtureSeed } from './use-fixture-seed.ts';
@@ -26,7 +26,7 @@ function useIsLive(fixtureId: string): boolean | null {
   return useSyncExternalStore(subscribe, () => book.getFixture(fixtureId)?.status?.live ?? null);
 }
 
-export function FixtureOdds({ fixtureId, slip }: { readonly fixtureId: string; readonly slip: SlipApi }) {
+export function FixtureOdds({ fixtureId }: { readonly fixtureId: string }) {
   const client = useApiClient();
   const chosenBookmakers = useChosenBookmakers();
   const format = useSettings((s) => s.oddsFormat);
@@ -93,7 +93,6 @@ export function FixtureOdds({ fixtureId, slip }: { readonly fixtureId: string; r
         live={live}
         {...boardDisplayProps(board)}
         format={format}
-        slip={slip}
         boundOf={board.boundOf}
         peek
       />

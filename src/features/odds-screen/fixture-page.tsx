@@ -16,7 +16,8 @@ import { EXTRAS_PARAM, FixtureExtras } from '../fixture-info/fixture-extras.tsx'
 import { FixtureHeader } from '../fixture-info/fixture-header.tsx';
 import { useFixtureExtrasAsked } from '../fixture-info/use-fixture-extras.ts';
 import { SlipDrawer } from '../slip/slip-drawer.tsx';
-import { useSlip } from '../slip/use-slip.ts';
+import { slipLegs } from '../slip/use-slip.ts';
+import { BoardSlipContext } from './board-slip.ts';
 import { FixtureFinal } from './fixture-final.tsx';
 import { FixtureOdds } from './fixture-odds.tsx';
 import { AT_PARAM, PastBoard } from './past-board.tsx';
@@ -30,7 +31,6 @@ export function FixturePage() {
   const atText = searchParams.get(AT_PARAM);
   // A link to a tab (`?info=injuries`) opens the extras; otherwise they wait folded.
   const [extrasOpen, setExtrasOpen] = useState(() => searchParams.has(EXTRAS_PARAM));
-  const slip = useSlip();
   useFixtureExtrasAsked(fixtureId);
   const client = useApiClient();
   const rest = useQuery(fixtureQuery(client, fixtureId));
@@ -88,7 +88,9 @@ export function FixturePage() {
               reissued.
             </p>
           ) : (
-            <FixtureOdds key={fixtureId} fixtureId={fixtureId} slip={slip} />
+            <BoardSlipContext value={slipLegs}>
+              <FixtureOdds key={fixtureId} fixtureId={fixtureId} />
+            </BoardSlipContext>
           )}
         </section>
       </div>

@@ -19,7 +19,8 @@ import {
   seededBook,
   underOf,
 } from './board-test-data.ts';
-import { OddsBoard, type SlipApi } from './odds-board.tsx';
+import { BoardSlipContext, type BoardSlip } from './board-slip.ts';
+import { OddsBoard } from './odds-board.tsx';
 
 // Render counters: every price cell reads its price through useOdds, every derived value through
 // useMarketSelector, so their calls count the renders of cells and of derived values.
@@ -53,30 +54,38 @@ function resetRenders(): void {
   renders.markets.clear();
 }
 
-function Board({ book, layout, slip }: { readonly book: LiveBook; readonly layout: BoardLayout; readonly slip?: SlipApi }) {
-  const [legs, setLegs] = useState<readonly string[]>([]);
-  const ownSlip: SlipApi = {
-    legs,
+/** A slip of the page's own, in memory: what the fixture page provides with the slip store. */
+function memorySlip(): BoardSlip {
+  let legs: readonly string[] = [];
+  const listeners = new Set<() => void>();
+  return {
     has: (oddsId) => legs.includes(oddsId),
-    toggle: (oddsId) => {
-      setLegs((current) => (current.includes(oddsId) ? current.filter((l) => l !== oddsId) : [...current, oddsId]));
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
-    clear: () => {
-      setLegs([]);
+    toggle: (oddsId) => {
+      legs = legs.includes(oddsId) ? legs.filter((l) => l !== oddsId) : [...legs, oddsId];
+      for (const listener of listeners) listener();
     },
   };
+}
+
+function Board({ book, layout }: { readonly book: LiveBook; readonly layout: BoardLayout }) {
+  const [slip] = useState(memorySlip);
   return (
     <BookContext value={book}>
-      <OddsBoard
-        layout={layout}
-        live
-        nameOf={(slug) => slug.toUpperCase()}
-        playerNameOf={(id) => `P${String(id)}`}
-        method="multiplicative"
-        showRanges={false}
-        format="decimal"
-        slip={slip ?? ownSlip}
-      />
+      <BoardSlipContext value={slip}>
+        <OddsBoard
+          layout={layout}
+          live
+          nameOf={(slug) => slug.toUpperCase()}
+          playerNameOf={(id) => `P${String(id)}`}
+          method="multiplicative"
+          showRanges={false}
+          format="decimal"
+        />
+      </BoardSlipContext>
     </BookContext>
   );
 }

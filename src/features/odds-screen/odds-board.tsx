@@ -5,7 +5,7 @@
 // and its market's derived values (see ./market-store.ts). On a narrow screen each outcome is a
 // card instead of a row (mode 'cards'), still virtualized.
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { useCallback, useContext, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { useLiveBook } from '../../book/use-book.ts';
 import { gridCellProps, useGridKeyboard, type GridCell } from '../../components/use-grid-keyboard.ts';
 import type { DevigMethod } from '../../domain/devig.ts';
@@ -13,6 +13,7 @@ import type { CommissionRates } from '../../domain/commission.ts';
 import type { BoardLayout, ValuesOptions } from '../../domain/odds-board.ts';
 import type { OddsFormat } from '../../domain/odds-format.ts';
 import { useFairLine } from '../../settings/use-fair-line.ts';
+import { BoardSlipContext } from './board-slip.ts';
 import { BookmakerHeader } from './bookmaker-header.tsx';
 import { boardItems, itemHeight, type BoardItem, type BoardMode } from './board-rows.ts';
 import { PriceMemory } from './price-memory.ts';
@@ -24,14 +25,6 @@ import { OutcomeRow } from './outcome-row.tsx';
 import { useColumnHealth } from './use-column-health.ts';
 import './odds-screen.css';
 
-/** The parlay slip as the board uses it (the signature of `useSlip()` in src/features/slip). */
-export interface SlipApi {
-  readonly legs: readonly string[];
-  has(oddsId: string): boolean;
-  toggle(oddsId: string): void;
-  clear(): void;
-}
-
 export interface OddsBoardProps {
   readonly layout: BoardLayout;
   /** Whether the fixture is in play (which freshness bound applies to the bookmakers). */
@@ -41,11 +34,10 @@ export interface OddsBoardProps {
   readonly method: DevigMethod;
   readonly showRanges: boolean;
   readonly format: OddsFormat;
-  /** The live slip a click (or Enter) on a price adds to; none: prices show no slip state. */
-  readonly slip?: SlipApi;
   /**
-   * What a click (or Enter) on a price does instead of toggling it on the slip: the board at a
-   * past moment offers the ticket check there (a past price never goes to the live slip).
+   * What a click (or Enter) on a price does instead of toggling it on the page's slip
+   * (BoardSlipContext): the board at a past moment offers the ticket check there (a past price
+   * never goes to the live slip).
    */
   readonly onPick?: (oddsId: string) => void;
   /** Whether a moved price flashes (default true); the board at a past moment moves without. */
@@ -74,17 +66,8 @@ const METHOD_SHORT: Readonly<Record<DevigMethod, string>> = {
 /** What the first render lays out before the scroll box is measured (and what jsdom keeps). */
 const INITIAL_RECT = { width: 1200, height: 640 };
 
-function selectedColumnsOf(oddsIds: readonly string[], legs: ReadonlySet<string>): string {
-  if (legs.size === 0) return '';
-  const out: number[] = [];
-  oddsIds.forEach((oddsId, column) => {
-    if (legs.has(oddsId)) out.push(column);
-  });
-  return out.join(',');
-}
-
 export function OddsBoard(props: OddsBoardProps) {
-  const { layout, live, nameOf, playerNameOf, method, showRanges, format, slip, onPick, flash = true, hiddenBooks, commission, mode = 'comfortable', boundOf = NO_BOUND, peek: peekOn = false } = props;
+  const { layout, live, nameOf, playerNameOf, method, showRanges, format, onPick, flash = true, hiddenBooks, commission, mode = 'comfortable', boundOf = NO_BOUND, peek: peekOn = false } = props;
   const book = useLiveBook();
   const { columns, fixtureId } = layout;
   const allColumns = useMemo(() => columns.map((_, i) => i), [columns]);
@@ -110,7 +93,8 @@ export function OddsBoard(props: OddsBoardProps) {
     });
   }, []);
 
-  // A stable handler for every cell: the slip object changes with its legs, the cells need not.
+  // A stable handler for every cell, whatever the page passes as onPick.
+  const slip = useContext(BoardSlipContext);
   const pickRef = useRef({ onPick, slip });
   useEffect(() => {
     pickRef.current = { onPick, slip };
@@ -120,8 +104,6 @@ export function OddsBoard(props: OddsBoardProps) {
     if (pick !== undefined) pick(oddsId);
     else current?.toggle(oddsId);
   }, []);
-  const slipLegs = slip?.legs;
-  const legs = useMemo(() => new Set(slipLegs), [slipLegs]);
 
   const scrollRef = useRef<HTMLDivElement | null>(null);
   // TanStack Virtual keeps its state outside React; its measurements are read during render by design.
@@ -247,7 +229,6 @@ export function OddsBoard(props: OddsBoardProps) {
             store={stores.get(item.market.key)}
             gridRow={index}
             activeCol={activeCol}
-            selectedColumns={selectedColumnsOf(item.market.rows[item.rowIndex]?.oddsIds ?? [], legs)}
             columns={columns}
             visible={visible}
             memory={memory}

@@ -21,8 +21,6 @@ export interface OutcomeRowProps {
   readonly gridRow: number;
   /** The active column when this row holds the grid's tab stop, else null. */
   readonly activeCol: number | null;
-  /** Column indices whose price is on the slip, joined by ',' (a string, so the memo compares cheaply). */
-  readonly selectedColumns: string;
   readonly columns: readonly string[];
   /** The layout columns shown, in display order (hidden books left out). */
   readonly visible: readonly number[];
@@ -39,10 +37,9 @@ export interface OutcomeRowProps {
 }
 
 export const OutcomeRow = memo(function OutcomeRow(props: OutcomeRowProps) {
-  const { market, rowIndex, store, gridRow, activeCol, selectedColumns, columns, visible, memory, nameOf, format, method, showRange, flash, onToggle, top, height } = props;
+  const { market, rowIndex, store, gridRow, activeCol, columns, visible, memory, nameOf, format, method, showRange, flash, onToggle, top, height } = props;
   const row = market.rows[rowIndex];
   if (row === undefined) return null;
-  const selected = new Set(selectedColumns === '' ? [] : selectedColumns.split(',').map(Number));
   return (
     <div role="row" aria-rowindex={gridRow + 2} className="board-row board-outcome" style={{ transform: `translateY(${String(top)}px)`, height }}>
       <div role="rowheader" className="outcome-name pin pin-outcome">
@@ -64,7 +61,6 @@ export const OutcomeRow = memo(function OutcomeRow(props: OutcomeRowProps) {
             gridRow={gridRow}
             gridCol={gridCol}
             tabStop={activeCol === gridCol}
-            selected={selected.has(column)}
             format={format}
             bookmakerName={nameOf(columns[column] ?? '')}
             onToggle={onToggle}

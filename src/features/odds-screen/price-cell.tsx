@@ -9,6 +9,7 @@ import type { CellState, MarketValues } from '../../domain/odds-board.ts';
 import { formatPrice, type OddsFormat } from '../../domain/odds-format.ts';
 import { priceDirection, type PriceDirection } from '../../domain/price-flash.ts';
 import type { OddsEntry } from '../../wire/shared-schemas.ts';
+import { useIsOnSlip } from './board-slip.ts';
 import { shortBookName } from './book-columns.ts';
 import { useMarketSelector, type MarketValuesStore } from './market-store.ts';
 import type { PriceMemory } from './price-memory.ts';
@@ -43,7 +44,6 @@ export interface PriceCellProps {
   readonly gridRow: number;
   readonly gridCol: number;
   readonly tabStop: boolean;
-  readonly selected: boolean;
   readonly format: OddsFormat;
   readonly bookmakerName: string;
   readonly onToggle: (oddsId: string) => void;
@@ -67,8 +67,9 @@ function useFlash(entry: OddsEntry | undefined): { readonly direction: PriceDire
 }
 
 export const PriceCell = memo(function PriceCell(props: PriceCellProps) {
-  const { oddsId, store, rowIndex, column, gridRow, gridCol, tabStop, selected, format, bookmakerName, onToggle, memory, flash: flashOn = true } = props;
+  const { oddsId, store, rowIndex, column, gridRow, gridCol, tabStop, format, bookmakerName, onToggle, memory, flash: flashOn = true } = props;
   const entry = useOdds(oddsId);
+  const selected = useIsOnSlip(oddsId);
   // Runs only when this cell's price changed: the previous one goes to the board's memory.
   const shown = useRef(entry);
   useEffect(() => {

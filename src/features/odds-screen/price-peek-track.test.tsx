@@ -13,8 +13,6 @@ import { buildBoardLayout } from '../../domain/odds-board.ts';
 import { BOOKS, FIXTURE_ID, catalogue, oddsIdOf, overOf, seededBook } from './board-test-data.ts';
 import { OddsBoard } from './odds-board.tsx';
 
-const NO_SLIP = { legs: [], has: () => false, toggle: () => undefined, clear: () => undefined };
-
 function setup() {
   const book = seededBook();
   const layout = buildBoardLayout({ fixtureId: FIXTURE_ID, odds: book.fixtureOdds(FIXTURE_ID), markets: catalogue(), bookmakers: book.fixtureBookmakers(FIXTURE_ID), bookmakerOrder: [...BOOKS] });
@@ -26,7 +24,7 @@ function setup() {
       <ApiClientContext value={client}>
         <MemoryRouter>
           <BookContext value={book}>
-            <OddsBoard layout={layout} live={false} nameOf={(slug) => slug.toUpperCase()} playerNameOf={String} method="multiplicative" showRanges={false} format="decimal" slip={NO_SLIP} peek />
+            <OddsBoard layout={layout} live={false} nameOf={(slug) => slug.toUpperCase()} playerNameOf={String} method="multiplicative" showRanges={false} format="decimal" peek />
           </BookContext>
         </MemoryRouter>
       </ApiClientContext>

@@ -41,9 +41,8 @@ export interface Slip {
 const actions = slipStore.getState();
 
 /**
- * The slip; re-renders when the legs or the notice change. A component that only needs to know
- * whether one price is a leg (a price cell) should use {@link useIsSlipLeg}, which re-renders
- * only when that answer changes.
+ * The slip; re-renders when the legs or the notice change. A price cell, which only needs to know
+ * whether its price is a leg, reads {@link slipLegs} instead (re-rendered only when that changes).
  */
 export function useSlip(): Slip {
   const legs = slipStore((s) => s.legs);
@@ -65,12 +64,15 @@ export function useSlip(): Slip {
   }, [legs, notice]);
 }
 
-/** True when `oddsId` is a leg of the slip; re-renders only when that changes. */
-export function useIsSlipLeg(oddsId: string): boolean {
-  return slipStore((s) => s.legs.includes(oddsId));
-}
-
-/** Adds or removes a leg without subscribing to the slip (for click handlers). */
-export function toggleSlipLeg(oddsId: string): void {
-  slipStore.getState().toggle(oddsId);
-}
+/**
+ * The slip as the odds board's price cells read it (`BoardSlip` in src/features/odds-screen,
+ * provided by the fixture page): one leg's answer per cell, so a toggle re-renders only the cells
+ * whose answer changed, never the board.
+ */
+export const slipLegs = {
+  has: (oddsId: string): boolean => slipStore.getState().legs.includes(oddsId),
+  subscribe: (listener: () => void): (() => void) => slipStore.subscribe(listener),
+  toggle: (oddsId: string): void => {
+    slipStore.getState().toggle(oddsId);
+  },
+};
