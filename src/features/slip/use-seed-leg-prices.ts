@@ -14,7 +14,7 @@ import type { FixtureOdds } from '../../wire/shared-schemas.ts';
 import type { FixtureViewWithOdds } from '../../wire/rest-schemas.ts';
 
 /** Only the legs' prices and their bookmakers' metas go into the book: the rest is the odds board's to seed. */
-export function legsSnapshot(views: readonly FixtureViewWithOdds[], legs: ReadonlySet<string>): BookSnapshot {
+function legsSnapshot(views: readonly FixtureViewWithOdds[], legs: ReadonlySet<string>): BookSnapshot {
   const odds = views.map((view) => {
     const kept: Record<string, Record<string, FixtureOdds[string][string]>> = {};
     for (const [bookmaker, entries] of Object.entries(view.odds)) {
