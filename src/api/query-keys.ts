@@ -72,12 +72,9 @@ export const fixtureKeys = {
   // The answers that seed the live book (src/api/seed-queries.ts); `bookmakers` empty: every bookmaker of the key.
   /** One fixture's odds snapshot (every market), for its odds board. */
   oddsSeed: (fixtureId: string, bookmakers: readonly string[]) => [...fixtureKeys.detail(fixtureId), 'odds-seed', { bookmakers: idSet(bookmakers) }] as const,
-  /** The odds snapshot of a parlay's fixtures. */
-  parlaySeed: (fixtureIds: readonly string[], bookmakers: readonly string[]) =>
-    [...fixtureKeys.all, 'parlay-seed', { fixtureIds: idSet(fixtureIds), bookmakers: idSet(bookmakers) }] as const,
-  /** The odds snapshot of the fixtures of slip legs the book lacks, at the legs' bookmakers. */
-  legPrices: (fixtureIds: readonly string[], bookmakers: readonly string[]) =>
-    [...fixtureKeys.all, 'slip-leg-prices', { fixtureIds: idSet(fixtureIds), bookmakers: idSet(bookmakers) }] as const,
+  /** The odds snapshot of several fixtures: a parlay's, or those of slip legs the book lacks (at the legs' bookmakers). */
+  fixturesOddsSeed: (seedFor: 'parlay' | 'slip-legs', fixtureIds: readonly string[], bookmakers: readonly string[]) =>
+    [...fixtureKeys.all, 'odds-seed', seedFor, { fixtureIds: idSet(fixtureIds), bookmakers: idSet(bookmakers) }] as const,
   /** The bookmaker metas of a list's fixtures (`/fixtures/odds/main` with `since` = now). */
   bookmakerMetas: (fixtureIds: readonly string[], bookmakers: readonly string[]) =>
     [...fixtureKeys.all, 'bookmaker-metas', { fixtureIds: idSet(fixtureIds), bookmakers: idSet(bookmakers) }] as const,

@@ -32,27 +32,24 @@ export function fixtureOddsSeedQuery(client: ApiClient, fixtureId: string, bookm
   });
 }
 
-/** The current odds of a parlay's fixtures, every market (the fair probabilities read every bookmaker's prices). */
-export function parlaySeedQuery(client: ApiClient, fixtureIds: readonly string[], bookmakers: readonly string[]) {
-  const ids = sortedSet(fixtureIds);
-  const books = sortedSet(bookmakers);
-  return queryOptions({
-    queryKey: fixtureKeys.parlaySeed(ids, books),
-    queryFn: () => fetchOddsSnapshot(client, ids, books),
-    ...once,
-    gcTime: 0,
-  });
-}
+/**
+ * Who seeds the odds of several fixtures: the parlay page (every market of the legs' fixtures,
+ * for the fair probabilities) or the slip (the fixtures of legs the book lacks, at their bookmakers).
+ */
+export type FixturesSeedFor = 'parlay' | 'slip-legs';
 
-/** The current odds of the fixtures of slip legs the book lacks, at the legs' bookmakers. */
-export function legPricesQuery(client: ApiClient, fixtureIds: readonly string[], bookmakers: readonly string[]) {
+/** How long each keeps its answer after its last reader: the parlay's goes at once. */
+const SEED_GC_MS: Readonly<Record<FixturesSeedFor, number>> = { parlay: 0, 'slip-legs': 60_000 };
+
+/** The current odds of `fixtureIds` at `bookmakers` (empty: every bookmaker of the key), for `seedFor`. */
+export function fixturesOddsSeedQuery(client: ApiClient, seedFor: FixturesSeedFor, fixtureIds: readonly string[], bookmakers: readonly string[]) {
   const ids = sortedSet(fixtureIds);
   const books = sortedSet(bookmakers);
   return queryOptions({
-    queryKey: fixtureKeys.legPrices(ids, books),
+    queryKey: fixtureKeys.fixturesOddsSeed(seedFor, ids, books),
     queryFn: () => fetchOddsSnapshot(client, ids, books),
     ...once,
-    gcTime: 60_000,
+    gcTime: SEED_GC_MS[seedFor],
   });
 }
 

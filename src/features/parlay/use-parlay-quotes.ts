@@ -5,7 +5,7 @@
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import { parlayQuery, sgpQuery } from '../../api/queries.ts';
-import { parlaySeedQuery } from '../../api/seed-queries.ts';
+import { fixturesOddsSeedQuery } from '../../api/seed-queries.ts';
 import { useApiClient } from '../../api/use-api-client.ts';
 import type { BookSnapshot } from '../../book/book.ts';
 import { snapshotOf } from '../../book/snapshot-of.ts';
@@ -58,7 +58,7 @@ export function useParlayQuotes(selections: readonly Selection[], chosenBookmake
   const queryClient = useQueryClient();
   const fixtureIds = useMemo(() => [...new Set(selections.map((s) => s.fixtureId))].sort(), [selections]);
   useOddsInterest(fixtureIds);
-  const seed = useQuery({ ...parlaySeedQuery(client, fixtureIds, chosenBookmakers), enabled: fixtureIds.length > 0 });
+  const seed = useQuery({ ...fixturesOddsSeedQuery(client, 'parlay', fixtureIds, chosenBookmakers), enabled: fixtureIds.length > 0 });
   useBookSeed(seed.data, fixturesSnapshot);
 
   const bookmakers = useMemo(() => {

@@ -3,7 +3,7 @@
 // into the book, which the stream then keeps live. The book stays the one owner of live prices.
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import { legPricesQuery } from '../../api/seed-queries.ts';
+import { fixturesOddsSeedQuery } from '../../api/seed-queries.ts';
 import { useApiClient } from '../../api/use-api-client.ts';
 import type { BookSnapshot } from '../../book/book.ts';
 import { snapshotOf } from '../../book/snapshot-of.ts';
@@ -43,7 +43,7 @@ export function useSeedLegPrices(legs: readonly string[]): { readonly error: unk
     return { fixtureIds: [...fixtureIds], bookmakers: [...bookmakers] };
   }, [missingKey]);
 
-  const snapshot = useQuery({ ...legPricesQuery(client, scope.fixtureIds, scope.bookmakers), enabled: scope.fixtureIds.length > 0 });
+  const snapshot = useQuery({ ...fixturesOddsSeedQuery(client, 'slip-legs', scope.fixtureIds, scope.bookmakers), enabled: scope.fixtureIds.length > 0 });
   // A new leg re-seeds from the same answer: its price may be in it already.
   const toSnapshot = useCallback((views: readonly FixtureViewWithOdds[]) => legsSnapshot(views, new Set(legs)), [legs]);
   useBookSeed(snapshot.data, toSnapshot);
