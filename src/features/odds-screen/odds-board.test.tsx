@@ -227,6 +227,14 @@ describe('OddsBoard', () => {
     expect(priceButton('alpha', overOf(0)).getAttribute('aria-pressed')).toBe('true');
   });
 
+  it('re-renders only the clicked price when it goes on the slip', () => {
+    setup();
+    resetRenders();
+    fireEvent.click(priceButton('alpha', overOf(0)));
+    expect(priceButton('alpha', overOf(0)).getAttribute('aria-pressed')).toBe('true');
+    expect([...renders.odds]).toEqual([[oddsIdOf('alpha', overOf(0)), 1]]);
+  });
+
   it('moves between price cells with the arrow keys and toggles the slip with Enter', async () => {
     setup();
     const first = priceButton('alpha', overOf(0));
