@@ -34,10 +34,7 @@ afterAll(async () => {
   await testService.dispose();
 });
 
-async function get(path: string, key = 'demo-key'): Promise<{ status: number; body: unknown; headers: Headers }> {
-  const res = await fetch(service.url + path, { headers: { 'X-API-Key': key } });
-  return { status: res.status, body: await res.json(), headers: res.headers };
-}
+const get = (path: string, key?: string) => testService.get(path, key);
 
 const sim = () => service.simulator;
 const finishedSoccer = () => sim().fixtureIds(2).find((id) => sim().fixtureRecord(id)?.planned.sportId === 10) ?? '';

@@ -35,6 +35,8 @@ export interface TestService {
   readonly wsUrl: string;
   /** Advances the simulation by `ms` (ticks every tickMs) and lets the sockets deliver. */
   advance(ms: number): Promise<void>;
+  /** GET `path` (e.g. `/en/sports`) with `key` in X-API-Key: the status, the JSON body, the headers. */
+  get(path: string, key?: string): Promise<{ status: number; body: unknown; headers: Headers }>;
   /** Closes the service and deletes its data directory. */
   dispose(): Promise<void>;
 }
@@ -57,6 +59,10 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
     async advance(ms) {
       service.simulator.advance(ms);
       await settle();
+    },
+    async get(path, key = 'demo-key') {
+      const res = await fetch(service.url + path, { headers: { 'X-API-Key': key } });
+      return { status: res.status, body: await res.json(), headers: res.headers };
     },
     async dispose() {
       await service.close();

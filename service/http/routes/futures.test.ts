@@ -10,26 +10,20 @@ import {
   liveFuturesResponseSchema,
   type Future,
 } from '../../../src/wire/rest-schemas.ts';
-import type { Service } from '../../service.ts';
 import { TEST_START_MS } from '../../sim/test-support.ts';
 import { startTestService, type TestService } from '../../testing/test-service.ts';
 
 let testService: TestService;
-let service: Service;
 
 beforeAll(async () => {
   testService = await startTestService({ env: { SEED_PAST_DAYS: '1' }, freeze: true });
-  service = testService.service;
 }, 180_000);
 
 afterAll(async () => {
   await testService.dispose();
 });
 
-async function get(path: string, key = 'demo-key'): Promise<{ status: number; body: unknown; headers: Headers }> {
-  const res = await fetch(service.url + path, { headers: { 'X-API-Key': key } });
-  return { status: res.status, body: await res.json(), headers: res.headers };
-}
+const get = (path: string, key?: string) => testService.get(path, key);
 
 async function futures(query = ''): Promise<Future[]> {
   const { status, body } = await get(`/en/futures${query}`);
