@@ -120,6 +120,7 @@ export default tseslint.config(
     },
   },
   {
+    // bench/, e2e/ and scripts/ too, so that they do not import integration/ either (nor cycle).
     files: ['src/**/*.{ts,tsx}', 'service/**/*.ts', 'integration/**/*.{ts,tsx}', 'bench/**/*.ts', 'e2e/**/*.ts', 'scripts/**/*.ts'],
     plugins: { 'import-x': importX },
     settings: {
