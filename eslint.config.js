@@ -1,6 +1,7 @@
 // Lint: typescript-eslint (type-checked), React hooks, TanStack Query, and the layout's
 // boundaries — src/domain and src/wire stay pure, service/ reaches the dashboard only through them,
-// imports flow app → features → api/book/stream/settings/components → domain/wire, no cycles.
+// imports flow app → features → api/book/stream/settings/components → domain/wire, no cycles;
+// integration/ (tests of the dashboard against the real service) imports both, nothing imports it.
 import fs from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';
@@ -76,6 +77,11 @@ function importZones({ allowed = {}, testsRenderApp = false } = {}) {
       from: './service/http',
       message: 'service/http serves service/sgp (routes/parlay.ts, routes/sgp.ts): service/sgp does not import it back.',
     },
+    {
+      target: ['./src', './service', './bench', './e2e', './scripts'],
+      from: './integration',
+      message: 'integration/ holds the tests of the dashboard against the real service: nothing imports it.',
+    },
   ];
 }
 
@@ -117,7 +123,8 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/**/*.{ts,tsx}', 'service/**/*.ts'],
+    // bench/, e2e/ and scripts/ too, so that they do not import integration/ either (nor cycle).
+    files: ['src/**/*.{ts,tsx}', 'service/**/*.ts', 'integration/**/*.{ts,tsx}', 'bench/**/*.ts', 'e2e/**/*.ts', 'scripts/**/*.ts'],
     plugins: { 'import-x': importX },
     settings: {
       // Without the TypeScript extensions import-x reads no dependency, and no-cycle sees nothing.
@@ -141,12 +148,6 @@ export default tseslint.config(
     // Moves to src/app with #21 item 2 after the parallel work merges (then this entry goes).
     files: ['src/features/odds-screen/fixture-page.tsx'],
     rules: { 'import-x/no-restricted-paths': ['error', { zones: importZones({ allowed: { 'odds-screen': ['fixture-info', 'slip'] } }) }] },
-  },
-  {
-    // Test scaffolding that builds the whole HTTP app around an SGP world; moves out of
-    // service/sgp with #21 item 5 after the parallel work merges (then this entry goes).
-    files: ['service/sgp/test-world.ts'],
-    rules: { 'import-x/no-restricted-paths': 'off' },
   },
   {
     files: ['src/domain/**/*.ts', 'src/wire/**/*.ts'],
@@ -182,5 +183,10 @@ export default tseslint.config(
   {
     files: ['e2e/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts', '*.config.ts'],
     languageOptions: { globals: globals.node },
+  },
+  {
+    // Node tests, one of which renders a page in jsdom (tracker-page.service.test.tsx).
+    files: ['integration/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
 );

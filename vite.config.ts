@@ -1,6 +1,6 @@
 /// <reference types="vitest/config" />
 // Vite builds the dashboard; Vitest (configured here so both share one module graph) runs the
-// unit and service tests. Browser tests are Playwright's (playwright.config.ts).
+// unit, service and integration tests. Browser tests are Playwright's (playwright.config.ts).
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
@@ -11,7 +11,7 @@ export default defineConfig({
     sourcemap: true,
   },
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'service/**/*.test.ts', 'bench/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'service/**/*.test.ts', 'integration/**/*.test.{ts,tsx}', 'bench/**/*.test.ts'],
     environment: 'node',
     coverage: {
       provider: 'v8',

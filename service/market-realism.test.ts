@@ -1,16 +1,13 @@
 // Books react like books (issue 19), as a client of the real service sees them over REST: no
 // book quotes in play from before the last goal, and a freshly seeded world opens without
 // large arbitrage. Arbitrage is counted as the odds screen counts it (src/domain/odds-board.ts).
-import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBoardLayout, marketValues, snapshotLookup, type BookStatus } from '../src/domain/odds-board.ts';
 import { fixturesResponseSchema, mainOddsResponseSchema } from '../src/wire/rest-schemas.ts';
 import { marketsResponseSchema, type Market } from '../src/wire/reference-schemas.ts';
-import { loadConfig } from './config.ts';
-import { startService, type Service } from './service.ts';
-import { ManualClock } from './sim/simulator.ts';
-import { makeTempDir, TEST_START_MS } from './sim/test-support.ts';
-import { AdminClient } from './testing/admin-client.ts';
+import type { Service } from './service.ts';
+import type { AdminClient } from './testing/admin-client.ts';
+import { startTestService, type TestService } from './testing/test-service.ts';
 
 // The benchmark key: exempt from rate limits, so a simulated second can be read at once.
 const KEY = 'bench-key';
@@ -19,8 +16,8 @@ const MATCH_RESULT = 101;
 const HOME = 101;
 
 describe('books react like books', () => {
+  let testService: TestService;
   let service: Service;
-  let dir: string;
   let admin: AdminClient;
   const catalogue = new Map<number, Market>();
 
@@ -43,18 +40,12 @@ describe('books react like books', () => {
   }
 
   beforeAll(async () => {
-    dir = makeTempDir();
-    const config = {
-      ...loadConfig({ DATA_DIR: dir, PORT: '0', SEED_PAST_DAYS: '0', SCHEDULE_DAYS: '1', LOG_EVERY_SEC: '0', BENCHMARK: '1' }, []),
-      adminPort: 0,
-    };
-    service = await startService(config, { clock: new ManualClock(TEST_START_MS), manualTicks: true });
-    admin = new AdminClient(service.adminUrl, service.adminToken.token);
+    testService = await startTestService({ env: { BENCHMARK: '1' } });
+    ({ service, admin } = testService);
   }, 120_000);
 
   afterAll(async () => {
-    await service.close();
-    rmSync(dir, { recursive: true, force: true });
+    await testService.dispose();
   });
 
   it('shows no arbitrage above 5 % in the first minute after a fresh seed', async () => {

@@ -1,31 +1,21 @@
-import { rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from './config.ts';
-import { startService } from './service.ts';
 import type { Service } from './service.ts';
-import { ManualClock } from './sim/simulator.ts';
-import { makeTempDir, TEST_START_MS } from './sim/test-support.ts';
-import { AdminClient } from './testing/admin-client.ts';
+import type { AdminClient } from './testing/admin-client.ts';
+import { startTestService, type TestService } from './testing/test-service.ts';
 
 describe('startService', () => {
+  let testService: TestService;
   let service: Service;
-  let dir: string;
   let admin: AdminClient;
 
   beforeAll(async () => {
-    dir = makeTempDir();
-    const config = {
-      ...loadConfig({ DATA_DIR: dir, PORT: '0', SEED_PAST_DAYS: '0', SCHEDULE_DAYS: '1', LOG_EVERY_SEC: '0' }, []),
-      adminPort: 0,
-    };
-    service = await startService(config, { clock: new ManualClock(TEST_START_MS), manualTicks: true });
-    admin = new AdminClient(service.adminUrl, service.adminToken.token);
+    testService = await startTestService();
+    ({ service, admin } = testService);
   }, 120_000);
 
   afterAll(async () => {
-    await service.close();
-    rmSync(dir, { recursive: true, force: true });
+    await testService.dispose();
   });
 
   it('answers GET /healthz with a JSON status', async () => {

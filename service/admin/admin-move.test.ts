@@ -2,7 +2,7 @@
 // stream client and the REST odds both see exactly those books' prices move, by the points asked.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OddsEntry } from '../../src/wire/shared-schemas.ts';
-import { loginFrame, startTestService, StreamClient, type TestService } from '../gateway/test-support.ts';
+import { loginFrame, startStreamTestService, StreamClient, type TestService } from '../gateway/test-support.ts';
 import type { MarketMoveResult } from '../sim/price-move.ts';
 import { AdminClient } from '../testing/admin-client.ts';
 
@@ -33,7 +33,7 @@ describe('POST /admin/move', () => {
 
   beforeAll(async () => {
     // Ten-second ticks, so that settling every book onto an hourly requote takes few ticks.
-    t = await startTestService({ SIM_TICK_MS: '10000' });
+    t = await startStreamTestService({ SIM_TICK_MS: '10000' });
     admin = new AdminClient(t.service.adminUrl, t.service.adminToken.token);
     const fixtures = await admin.json<{ fixtureId: string; sportId: number; bookmakers: string[] }[]>('GET', '/admin/fixtures?status=0');
     const soccer = fixtures.find((f) => f.sportId === 10 && f.bookmakers.length >= 5);

@@ -5,13 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareEntryIds } from '../../src/domain/entry-id.ts';
 import { CLOSE_CODES } from '../../src/wire/stream-schemas.ts';
 import type { DataFrame } from '../../src/wire/stream-schemas.ts';
-import { loginFrame, settle, startTestService, StreamClient, type TestService } from './test-support.ts';
+import { loginFrame, settle, startStreamTestService, StreamClient, type TestService } from './test-support.ts';
 
 let t: TestService;
 let bookmakers: string[];
 
 beforeAll(async () => {
-  t = await startTestService({
+  t = await startStreamTestService({
     GATEWAY_SLOW_BYTES: String(64 * 1024),
     GATEWAY_BEHIND_BYTES: String(2 * 1024 * 1024),
     GATEWAY_BEHIND_LAG_MS: '1000',

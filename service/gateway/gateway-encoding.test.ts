@@ -5,13 +5,13 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { Decompressor } from 'zstd-napi';
 import { dataFrameSchema } from '../../src/wire/stream-schemas.ts';
 import { zstdFrameDictId } from './encoding.ts';
-import { loginFrame, startTestService, StreamClient, type TestService } from './test-support.ts';
+import { loginFrame, startStreamTestService, StreamClient, type TestService } from './test-support.ts';
 
 let t: TestService;
 let bookmakers: string[];
 
 beforeAll(async () => {
-  t = await startTestService({ GATEWAY_ZSTD: 'on' });
+  t = await startStreamTestService({ GATEWAY_ZSTD: 'on' });
   bookmakers = t.service.simulator.books.map((b) => b.bookmaker);
   await t.advance(2_000);
 }, 120_000);

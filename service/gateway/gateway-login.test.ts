@@ -7,7 +7,7 @@ import { parseFixtureId } from '../../src/domain/ids.ts';
 import { CLOSE_CODES } from '../../src/wire/stream-schemas.ts';
 import type { DataFrame } from '../../src/wire/stream-schemas.ts';
 import { MAX_CONNECTIONS_PER_KEY } from './gateway.ts';
-import { loginFrame, settle, startTestService, StreamClient, type TestService } from './test-support.ts';
+import { loginFrame, settle, startStreamTestService, StreamClient, type TestService } from './test-support.ts';
 
 let t: TestService;
 let bookmakers: string[];
@@ -19,7 +19,7 @@ beforeAll(async () => {
   // AUTH_FAIL_MAX 0: the refusal tests send bad keys from one address and assert 4401, and the
   // connection-limit tests hold many sockets from it; the throttle and the pending-socket limits
   // have their own end-to-end test (service/security/auth-throttle.test.ts).
-  t = await startTestService({
+  t = await startStreamTestService({
     GATEWAY_LOGIN_TIMEOUT_MS: '300',
     GATEWAY_HEARTBEAT_MS: '150',
     BENCHMARK: '1',

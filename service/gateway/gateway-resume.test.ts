@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareEntryIds } from '../../src/domain/entry-id.ts';
 import type { Channel, DataFrame } from '../../src/wire/stream-schemas.ts';
-import { loginFrame, settle, startTestService, StreamClient, type TestService } from './test-support.ts';
+import { loginFrame, settle, startStreamTestService, StreamClient, type TestService } from './test-support.ts';
 
 /** The frames of `channel` strictly after `cursor` (all of them when the cursor is undefined). */
 function framesAfter(frames: readonly DataFrame[], channel: Channel, cursor: string | undefined): DataFrame[] {
@@ -41,7 +41,7 @@ describe('extended replay mode (the default)', { timeout: 30_000 }, () => {
   let stayed: StreamClient;
 
   beforeAll(async () => {
-    t = await startTestService({});
+    t = await startStreamTestService({});
     bookmakers = t.service.simulator.books.map((b) => b.bookmaker);
     stayed = await StreamClient.login(t.wsUrl, loginFrame('demo-key', { bookmakers }));
     await stayed.control('login_ok');
@@ -160,7 +160,7 @@ describe('public replay mode with a short window', { timeout: 30_000 }, () => {
   let bookmakers: string[];
 
   beforeAll(async () => {
-    t = await startTestService({ GATEWAY_REPLAY_MODE: 'public', RESUME_WINDOW_MS: '2000', GATEWAY_DRAIN_MS: '300' });
+    t = await startStreamTestService({ GATEWAY_REPLAY_MODE: 'public', RESUME_WINDOW_MS: '2000', GATEWAY_DRAIN_MS: '300' });
     bookmakers = t.service.simulator.books.map((b) => b.bookmaker);
     await t.advance(3_000);
   }, 120_000);

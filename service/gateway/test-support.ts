@@ -1,54 +1,18 @@
 // Test helpers of the gateway: the whole service on loopback with a manual clock (the world
 // moves only when a test advances it), and a stream client that records what it receives.
-import { rmSync } from 'node:fs';
 import WebSocket from 'ws';
 import { controlFrameSchema, dataFrameSchema } from '../../src/wire/stream-schemas.ts';
 import type { ControlFrame, DataFrame } from '../../src/wire/stream-schemas.ts';
-import { loadConfig } from '../config.ts';
-import { startService, type Service } from '../service.ts';
-import { ManualClock } from '../sim/simulator.ts';
-import { makeTempDir, TEST_START_MS } from '../sim/test-support.ts';
+import { settle, startTestService, type TestService } from '../testing/test-service.ts';
 
-export interface TestService {
-  readonly service: Service;
-  readonly wsUrl: string;
-  /** Advances the simulation by `ms` (ticks every tickMs) and lets the sockets deliver. */
-  advance(ms: number): Promise<void>;
-  dispose(): Promise<void>;
-}
+export { settle, type TestService };
 
 /**
- * Starts the service on port 0 with a fresh data directory, no past days seeded, a manual clock
- * and manual ticks. `env` overrides settings (gateway ones included); zstd is off by default so
- * the tests do not depend on the committed dictionaries.
+ * The service for stream tests (service/testing/test-service.ts) with `env` over the gateway's
+ * test settings: zstd off, so the tests do not depend on the committed dictionaries, and no drain.
  */
-export async function startTestService(env: Record<string, string> = {}): Promise<TestService> {
-  const dir = makeTempDir();
-  const config = {
-    ...loadConfig(
-      { DATA_DIR: dir, PORT: '0', SEED_PAST_DAYS: '0', SCHEDULE_DAYS: '1', LOG_EVERY_SEC: '0', GATEWAY_ZSTD: 'off', GATEWAY_DRAIN_MS: '0', ...env },
-      [],
-    ),
-    adminPort: 0,
-  };
-  const service = await startService(config, { clock: new ManualClock(TEST_START_MS), manualTicks: true });
-  return {
-    service,
-    wsUrl: `${service.url.replace(/^http/, 'ws')}/ws`,
-    async advance(ms) {
-      service.simulator.advance(ms);
-      await settle();
-    },
-    async dispose() {
-      await service.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
-/** Lets pending socket I/O happen (a few turns of the event loop). */
-export async function settle(ms = 30): Promise<void> {
-  await new Promise((resolve) => setTimeout(resolve, ms));
+export function startStreamTestService(env: Record<string, string> = {}): Promise<TestService> {
+  return startTestService({ env: { GATEWAY_ZSTD: 'off', GATEWAY_DRAIN_MS: '0', ...env } });
 }
 
 /** A received frame: a control frame, a data frame, or a binary frame (kept as bytes). */

@@ -1,7 +1,6 @@
 // The v5 REST API of the running service, through real HTTP on loopback, on the simulator's own
 // generated world (one finished day seeded, the simulation frozen so answers can be compared).
 import { once } from 'node:events';
-import { rmSync } from 'node:fs';
 import type http from 'node:http';
 import net from 'node:net';
 import fc from 'fast-check';
@@ -19,35 +18,23 @@ import {
 } from '../../src/wire/rest-schemas.ts';
 import { marketsResponseSchema } from '../../src/wire/reference-schemas.ts';
 import { getCatalogue } from '../catalogue/catalogue.ts';
-import { loadConfig } from '../config.ts';
-import { startService, type Service } from '../service.ts';
-import { ManualClock } from '../sim/simulator.ts';
-import { makeTempDir, TEST_START_MS } from '../sim/test-support.ts';
+import type { Service } from '../service.ts';
+import { startTestService, type TestService } from '../testing/test-service.ts';
 
+let testService: TestService;
 let service: Service;
-let dir: string;
 
 beforeAll(async () => {
-  dir = makeTempDir();
-  const config = {
-    // Benchmark mode adds bench-key (exempt from rate limits), which the fuzz test needs.
-    ...loadConfig({ DATA_DIR: dir, PORT: '0', SEED_PAST_DAYS: '1', SCHEDULE_DAYS: '1', LOG_EVERY_SEC: '0', BENCHMARK: '1' }, []),
-    adminPort: 0,
-  };
-  service = await startService(config, { clock: new ManualClock(TEST_START_MS), manualTicks: true });
-  for (let i = 0; i < 40; i++) service.simulator.advance(1000);
-  service.simulator.freeze();
+  // Benchmark mode adds bench-key (exempt from rate limits), which the fuzz test needs.
+  testService = await startTestService({ env: { SEED_PAST_DAYS: '1', BENCHMARK: '1' }, warmUpSeconds: 40, freeze: true });
+  service = testService.service;
 }, 180_000);
 
 afterAll(async () => {
-  await service.close();
-  rmSync(dir, { recursive: true, force: true });
+  await testService.dispose();
 });
 
-async function get(path: string, key = 'demo-key'): Promise<{ status: number; body: unknown; headers: Headers }> {
-  const res = await fetch(service.url + path, { headers: { 'X-API-Key': key } });
-  return { status: res.status, body: await res.json(), headers: res.headers };
-}
+const get = (path: string, key?: string) => testService.get(path, key);
 
 const sim = () => service.simulator;
 const finishedSoccer = () => sim().fixtureIds(2).find((id) => sim().fixtureRecord(id)?.planned.sportId === 10) ?? '';

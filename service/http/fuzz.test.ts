@@ -2,41 +2,33 @@
 // path, language, parameters and values (ids, id lists, numbers, huge, unicode, injection-shaped,
 // malformed percent-encoding, repeated parameters), the answer is a status of spec 7 with the
 // error body `{error, message, code}` — never a 500, never a stack trace or a file path.
-import { rmSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../../src/wire/rest-schemas.ts';
-import { loadConfig } from '../config.ts';
-import { startService, type Service } from '../service.ts';
-import { ManualClock } from '../sim/simulator.ts';
-import { makeTempDir, TEST_START_MS } from '../sim/test-support.ts';
+import type { Service } from '../service.ts';
+import { startTestService, type TestService } from '../testing/test-service.ts';
 import { ENDPOINTS } from './endpoints.ts';
 
+let testService: TestService;
 let service: Service;
-let dir: string;
 /** Real identifiers of the running world, so generated values also reach the handlers' deeper checks. */
 let real: { fixtureIds: string[]; oddsIds: string[]; futureIds: string[]; futureOddsIds: string[]; participantIds: number[] };
 const internalErrors: string[] = [];
 
 beforeAll(async () => {
-  dir = makeTempDir();
-  const config = {
+  testService = await startTestService({
     // Benchmark mode adds bench-key, exempt from rate limits, so the fuzz reaches the parsers.
     // AUTH_FAIL_MAX 0: the fuzz sends hundreds of bad keys from one address and asserts their 401;
     // the failed-authentication throttle (its own test: service/security/auth-throttle.test.ts)
     // would answer most of them 429.
-    ...loadConfig({ DATA_DIR: dir, PORT: '0', SEED_PAST_DAYS: '0', SCHEDULE_DAYS: '1', LOG_EVERY_SEC: '0', BENCHMARK: '1', AUTH_FAIL_MAX: '0' }, []),
-    adminPort: 0,
-  };
-  service = await startService(config, {
-    clock: new ManualClock(TEST_START_MS),
-    manualTicks: true,
+    env: { BENCHMARK: '1', AUTH_FAIL_MAX: '0' },
     log: (line) => {
       if (line.startsWith('internal error')) internalErrors.push(line);
     },
+    warmUpSeconds: 20,
+    freeze: true,
   });
-  for (let i = 0; i < 20; i++) service.simulator.advance(1000);
-  service.simulator.freeze();
+  service = testService.service;
   const sim = service.simulator;
   const fixtureIds = sim.fixtureIds().slice(0, 30);
   const oddsIds = fixtureIds.flatMap((id) => Object.values(sim.fixtureOdds(id)).flatMap((byId) => Object.keys(byId).slice(0, 3))).slice(0, 60);
@@ -51,8 +43,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  await service.close();
-  rmSync(dir, { recursive: true, force: true });
+  await testService.dispose();
 });
 
 /** Spec 7 (and docs/api.md for the codes it leaves open): the only code each status may carry. */

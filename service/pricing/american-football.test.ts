@@ -9,7 +9,7 @@ import type { Dist1D, ScoreGrid } from './score-grid.ts';
 import { cellMass, gridMass, projectGrid } from './score-grid.ts';
 import type { InPlayState } from './score-model.ts';
 import { PRE_MATCH } from './score-model.ts';
-import { SIDES, testMarket } from './test-markets.ts';
+import { SIDES, testMarket } from '../testing/test-markets.ts';
 
 const PARAMS: AmericanFootballParams = { model: 'american-football', points1: 24, points2: 20 };
 const moneyline = testMarket(14, 'moneyline', 'fulltime', 0, SIDES.twoWay);

@@ -6,7 +6,7 @@ import { convolveGrids, gridMass, projectGrid } from './score-grid.ts';
 import type { Dist1D, ScoreGrid } from './score-grid.ts';
 import type { InPlayState } from './score-model.ts';
 import { PRE_MATCH } from './score-model.ts';
-import { SIDES, testMarket } from './test-markets.ts';
+import { SIDES, testMarket } from '../testing/test-markets.ts';
 
 const PARAMS: BasketballParams = { model: 'basketball', points1: 114, points2: 109 };
 const moneyline = testMarket(11, 'moneyline', 'fulltime', 0, SIDES.twoWay);

@@ -6,7 +6,7 @@ import { createFixturePricer } from './fixture-pricer.ts';
 import { projectGrid } from './score-grid.ts';
 import type { InPlayState } from './score-model.ts';
 import { PRE_MATCH } from './score-model.ts';
-import { SIDES, testMarket } from './test-markets.ts';
+import { SIDES, testMarket } from '../testing/test-markets.ts';
 import type { CatalogueMarket } from '../catalogue/types.ts';
 
 const PARAMS: EsportsParams = { model: 'esports', kills1: 18, kills2: 15 };

@@ -4,12 +4,12 @@ import { returnFactor } from '../../src/domain/grade.ts';
 import { selectionGrader } from '../../src/domain/settlement.ts';
 import type { SgpLeg } from './fixture-pricer.ts';
 import { createFixturePricer } from './fixture-pricer.ts';
-import { soccerMarkets } from './market-sets.ts';
+import { soccerMarkets } from '../testing/market-sets.ts';
 import { PricingError } from './pricing-error.ts';
 import { cellMass } from './score-grid.ts';
 import type { SoccerParams } from './soccer.ts';
 import { dixonColesGrid } from './soccer.ts';
-import { SIDES, testMarket } from './test-markets.ts';
+import { SIDES, testMarket } from '../testing/test-markets.ts';
 import type { CatalogueMarket } from '../catalogue/types.ts';
 
 const PARAMS: SoccerParams = { model: 'soccer', goals1: 1.6, goals2: 1.1, rho: -0.08 };

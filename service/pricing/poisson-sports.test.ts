@@ -5,7 +5,7 @@ import { baseballModel, iceHockeyModel } from './poisson-sports.ts';
 import { gridMass, projectGrid } from './score-grid.ts';
 import type { InPlayState } from './score-model.ts';
 import { PRE_MATCH } from './score-model.ts';
-import { SIDES, testMarket } from './test-markets.ts';
+import { SIDES, testMarket } from '../testing/test-markets.ts';
 
 const HOCKEY: IceHockeyParams = { model: 'ice-hockey', goals1: 3.3, goals2: 2.6 };
 const BASEBALL: BaseballParams = { model: 'baseball', runs1: 4.8, runs2: 4.2 };

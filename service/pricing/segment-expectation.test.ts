@@ -6,8 +6,8 @@ import { JOINT_WORK_LIMIT, JointTooLargeError, WorkBudget } from './joint-states
 import type { ScoreProjection } from './score-grid.ts';
 import type { DimSpec } from './score-model.ts';
 import type { ExpectationFactor } from './segment-expectation.ts';
-import { SIDES, testMarket } from './test-markets.ts';
-import { exactExpectation, hashFactor, testSegmentModel } from './test-segment-model.ts';
+import { SIDES, testMarket } from '../testing/test-markets.ts';
+import { exactExpectation, hashFactor, testSegmentModel } from '../testing/test-segment-model.ts';
 import { americanFootballModel } from './american-football.ts';
 import { basketballModel } from './basketball.ts';
 import { PRE_MATCH } from './score-model.ts';

@@ -4,7 +4,7 @@ import { JointTooLargeError, WorkBudget } from './joint-states.ts';
 import type { ScoreGrid } from './score-grid.ts';
 import { cellMass, convolveGrids, emptyGrid, gridMass, projectScore, trimGrid } from './score-grid.ts';
 import { overtimeUntilDecided, segmentShareLeft } from './segment-model.ts';
-import { OVERTIME, SEGMENTS, SHOOTOUT, testSegmentModel } from './test-segment-model.ts';
+import { OVERTIME, SEGMENTS, SHOOTOUT, testSegmentModel } from '../testing/test-segment-model.ts';
 
 type Cell = readonly [number, number];
 

@@ -8,8 +8,8 @@ import type { ScoreProjection } from './score-grid.ts';
 import type { DimSpec } from './score-model.ts';
 import { PRE_MATCH } from './score-model.ts';
 import type { EliminationOptions } from './segment-expectation.ts';
-import { SIDES, testMarket } from './test-markets.ts';
-import { exactExpectation, hashFactor, testSegmentModel } from './test-segment-model.ts';
+import { SIDES, testMarket } from '../testing/test-markets.ts';
+import { exactExpectation, hashFactor, testSegmentModel } from '../testing/test-segment-model.ts';
 
 function traced(lastBlock: NonNullable<EliminationOptions['lastBlock']>): EliminationOptions & { trace: { lastBlock: 'forward' | 'backward' | 'none' } } {
   return { lastBlock, trace: { lastBlock: 'none' } };

@@ -7,7 +7,7 @@ import type { InPlayState } from './score-model.ts';
 import { PRE_MATCH } from './score-model.ts';
 import type { SoccerParams } from './soccer.ts';
 import { SOCCER_HALF_MAX_GOALS, clampRho, dixonColesGrid, soccerModel } from './soccer.ts';
-import { SIDES, testMarket } from './test-markets.ts';
+import { SIDES, testMarket } from '../testing/test-markets.ts';
 
 const PARAMS: SoccerParams = { model: 'soccer', goals1: 1.55, goals2: 1.15, rho: -0.1 };
 const matchResult = testMarket(10, '1x2', 'result', 0, SIDES.threeWay);

@@ -3,7 +3,7 @@ import { createFixturePricer } from './fixture-pricer.ts';
 import { PricingError } from './pricing-error.ts';
 import type { InPlayState } from './score-model.ts';
 import { PRE_MATCH } from './score-model.ts';
-import { SIDES, testMarket } from './test-markets.ts';
+import { SIDES, testMarket } from '../testing/test-markets.ts';
 import type { TennisParams } from './tennis.ts';
 import { gameWinProbability, setOutcomes, tennisModel, tieBreakWinProbability } from './tennis.ts';
 

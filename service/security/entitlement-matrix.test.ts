@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseFixtureId } from '../../src/domain/ids.ts';
 import { errorBodySchema } from '../../src/wire/rest-schemas.ts';
 import { CHANNELS, type Channel } from '../../src/wire/stream-schemas.ts';
-import { startTestService, StreamClient, settle, type TestService } from '../gateway/test-support.ts';
+import { startStreamTestService, StreamClient, settle, type TestService } from '../gateway/test-support.ts';
 import { ENDPOINTS } from '../http/endpoints.ts';
 import { ENDPOINT_FAMILIES, type EndpointFamily } from '../http/keys.ts';
 
@@ -45,7 +45,7 @@ const futureSport = new Map<string, number>();
 beforeAll(async () => {
   // Every socket comes from 127.0.0.1 and a whole key's shapes log in at once: more than the
   // default 10 sockets may wait for their login together (limits tested in auth-throttle.test.ts).
-  t = await startTestService({ SEED_PAST_DAYS: '0', GATEWAY_PENDING_PER_ADDRESS: '1000' });
+  t = await startStreamTestService({ SEED_PAST_DAYS: '0', GATEWAY_PENDING_PER_ADDRESS: '1000' });
   for (let i = 0; i < 20; i++) await t.advance(1000);
   const sim = t.service.simulator;
   const quoted = (sport: number) =>

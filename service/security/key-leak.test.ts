@@ -3,15 +3,14 @@
 // allows, the apiKey parameter) and stream logins — good, bad, refused (4xx, 4401, 4403, 4003),
 // rate-limited (429) and malformed requests. The key text must appear in no log line, no console
 // line, no response body or header, no error or close frame.
-import { rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { loadConfig } from '../config.ts';
-import { startService, type Service } from '../service.ts';
+import type { Service } from '../service.ts';
 import { StreamClient, settle } from '../gateway/test-support.ts';
-import { ManualClock } from '../sim/simulator.ts';
-import { makeTempDir, TEST_START_MS } from '../sim/test-support.ts';
+import { makeTempDir } from '../sim/test-support.ts';
+import { startTestService, type TestService } from '../testing/test-service.ts';
 
 /** Recognisable keys: the good one, one outside a sport and bookmaker, and a wrong one. */
 const KEY = 'SeCrEt-KeY-4b1d9e7c0a55';
@@ -20,15 +19,15 @@ const WRONG_KEY = 'SeCrEt-WrOnG-0c9d2b18';
 /** What the test looks for: any of the keys, or the shared part of them, in any case. */
 const LEAK = /secret-(key|limited|wrong)/i;
 
+let testService: TestService;
 let service: Service;
-let dir: string;
 const logLines: string[] = [];
 const consoleLines: string[] = [];
 /** Everything the service sent back: bodies, headers, frames, close reasons. */
 const answers: string[] = [];
 
 beforeAll(async () => {
-  dir = makeTempDir();
+  const dir = makeTempDir();
   const keysFile = path.join(dir, 'keys.json');
   const scope = { tournaments: '*', access: { live: true, pregame: true } };
   writeFileSync(
@@ -46,27 +45,20 @@ beforeAll(async () => {
       consoleLines.push(args.map(String).join(' '));
     });
   }
-  const config = {
+  testService = await startTestService({
+    dir,
     // AUTH_FAIL_MAX 0: the wrong key is sent on purpose, REST and stream, and its 401 and 4401 are
     // asserted; the throttle's 429/4429 (and that they leak nothing) are service/security/auth-throttle.test.ts.
-    ...loadConfig(
-      { DATA_DIR: dir, PORT: '0', SEED_PAST_DAYS: '0', SCHEDULE_DAYS: '1', LOG_EVERY_SEC: '0', KEYS_FILE: keysFile, GATEWAY_ZSTD: 'off', GATEWAY_DRAIN_MS: '0', AUTH_FAIL_MAX: '0' },
-      [],
-    ),
-    adminPort: 0,
-  };
-  service = await startService(config, {
-    clock: new ManualClock(TEST_START_MS),
-    manualTicks: true,
+    env: { KEYS_FILE: keysFile, GATEWAY_ZSTD: 'off', GATEWAY_DRAIN_MS: '0', AUTH_FAIL_MAX: '0' },
     log: (line) => logLines.push(line),
+    warmUpSeconds: 10,
   });
-  for (let i = 0; i < 10; i++) service.simulator.advance(1000);
+  service = testService.service;
 }, 120_000);
 
 afterAll(async () => {
-  await service.close();
+  await testService.dispose();
   vi.restoreAllMocks();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 async function rest(pathAndQuery: string, headers: Record<string, string> = {}): Promise<number> {
@@ -93,7 +85,7 @@ async function raw(request: string): Promise<string> {
 }
 
 async function login(frame: Record<string, unknown> | string): Promise<{ code: number; reason: string }> {
-  const client = await StreamClient.login(service.url.replace(/^http/, 'ws') + '/ws', frame);
+  const client = await StreamClient.login(testService.wsUrl, frame);
   await client.until(() => client.controls.length > 0, 5_000, 'a control frame').catch(() => undefined);
   client.close();
   const closed = await client.closed;
@@ -144,7 +136,7 @@ describe('the API key in logs and answers', () => {
   });
 
   it('drives stream logins: accepted, refused key, nothing to subscribe, malformed frames, a sixth connection', async () => {
-    const ws = service.url.replace(/^http/, 'ws') + '/ws';
+    const ws = testService.wsUrl;
     const good = { type: 'login', apiKey: KEY, bookmakers: ['pinnacle'] };
     expect((await login({ type: 'login', apiKey: WRONG_KEY })).code).toBe(4401);
     expect((await login({ type: 'login', apiKey: LIMITED_KEY, sportIds: [14] })).code).toBe(4403);

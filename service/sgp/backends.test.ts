@@ -12,7 +12,7 @@ import {
 } from './backends.ts';
 import type { SgpQuoteRequest } from './backends.ts';
 import { defaultSgpKnobs } from './port.ts';
-import { FIXTURES, MARKETS, TestWorld, oddsIdOf } from './test-world.ts';
+import { FIXTURES, MARKETS, TestWorld, oddsIdOf } from '../testing/test-world.ts';
 
 const TERMS: SgpProfile = { margin: 0.2, maxLegs: 12, allowsPlayerProps: true, limit: 2000 };
 

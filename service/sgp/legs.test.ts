@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseOddsId } from '../../src/domain/ids.ts';
 import { roundHalfAwayFromZero } from '../../src/domain/rounding.ts';
 import { ODDS_HOLD_MS, legStateReason, legsChangedAt, legsSinglesPrice, oddsExpired, plainView, resolveLegs } from './legs.ts';
-import { FIXTURES, MARKETS, TestWorld, oddsIdOf } from './test-world.ts';
+import { FIXTURES, MARKETS, TestWorld, oddsIdOf } from '../testing/test-world.ts';
 
 const H = FIXTURES.home;
 

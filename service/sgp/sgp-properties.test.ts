@@ -15,7 +15,7 @@ import { SimulatedSgpBackends } from './backends.ts';
 import type { SgpQuoteRequest } from './backends.ts';
 import { bookJoint, sgpBudget } from './book-joint.ts';
 import { defaultSgpKnobs } from './port.ts';
-import { FIXTURES, MARKETS, TestWorld, WORLD_BOOKS, oddsIdOf } from './test-world.ts';
+import { FIXTURES, MARKETS, TestWorld, WORLD_BOOKS, oddsIdOf } from '../testing/test-world.ts';
 
 const world = new TestWorld();
 const backends = new SimulatedSgpBackends(world, defaultSgpKnobs());

@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { expect } from 'vitest';
 import { errorBodySchema } from '../../src/wire/rest-schemas.ts';
-import { hostileOddsIds, type TestApp } from '../sgp/test-world.ts';
+import { hostileOddsIds, type TestApp } from './test-world.ts';
 
 /** The statuses an oddsIds endpoint may answer to hostile input. */
 export const HOSTILE_INPUT_STATUSES: ReadonlySet<number> = new Set([200, 400, 403, 404, 422, 429, 501, 502]);

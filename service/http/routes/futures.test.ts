@@ -1,7 +1,6 @@
 // The futures endpoints through real HTTP on a freshly seeded service (SEED_PAST_DAYS=1, frozen
 // at its start): /futures (every future by state, our extension), its errors and entitlements,
 // the seeded futures history before the process started, and the close of a settled future.
-import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   errorBodySchema,
@@ -11,30 +10,20 @@ import {
   liveFuturesResponseSchema,
   type Future,
 } from '../../../src/wire/rest-schemas.ts';
-import { loadConfig } from '../../config.ts';
-import { startService, type Service } from '../../service.ts';
-import { ManualClock } from '../../sim/simulator.ts';
-import { makeTempDir, TEST_START_MS } from '../../sim/test-support.ts';
+import { TEST_START_MS } from '../../sim/test-support.ts';
+import { startTestService, type TestService } from '../../testing/test-service.ts';
 
-let service: Service;
-let dir: string;
+let testService: TestService;
 
 beforeAll(async () => {
-  dir = makeTempDir();
-  const config = { ...loadConfig({ DATA_DIR: dir, PORT: '0', SEED_PAST_DAYS: '1', SCHEDULE_DAYS: '1', LOG_EVERY_SEC: '0' }, []), adminPort: 0 };
-  service = await startService(config, { clock: new ManualClock(TEST_START_MS), manualTicks: true });
-  service.simulator.freeze();
+  testService = await startTestService({ env: { SEED_PAST_DAYS: '1' }, freeze: true });
 }, 180_000);
 
 afterAll(async () => {
-  await service.close();
-  rmSync(dir, { recursive: true, force: true });
+  await testService.dispose();
 });
 
-async function get(path: string, key = 'demo-key'): Promise<{ status: number; body: unknown; headers: Headers }> {
-  const res = await fetch(service.url + path, { headers: { 'X-API-Key': key } });
-  return { status: res.status, body: await res.json(), headers: res.headers };
-}
+const get = (path: string, key?: string) => testService.get(path, key);
 
 async function futures(query = ''): Promise<Future[]> {
   const { status, body } = await get(`/en/futures${query}`);

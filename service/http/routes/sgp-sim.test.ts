@@ -14,8 +14,8 @@ import { openTestWorld, testReference } from '../../sim/test-support.ts';
 import type { TestWorld as SimWorld } from '../../sim/test-support.ts';
 import { defaultSgpKnobs } from '../../sgp/port.ts';
 import type { ParlayDataPort } from '../../sgp/port.ts';
-import { startTestApp } from '../../sgp/test-world.ts';
-import type { TestApp } from '../../sgp/test-world.ts';
+import { startTestApp } from '../../testing/test-world.ts';
+import type { TestApp } from '../../testing/test-world.ts';
 import { parlayHandler } from './parlay.ts';
 import { sgpHandler } from './sgp.ts';
 

@@ -2,11 +2,11 @@
 // temporary DATA_DIR, the simulation frozen): every endpoint's answer passes its wire schema, the
 // service's errors arrive as ApiErrors, and snapshots equal the simulator's state.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError } from './api-error.ts';
-import { createApiClient, type ApiClient } from './client.ts';
-import { RequestScheduler } from './scheduler.ts';
-import { fetchFixtureViews, fetchFixturesInScope, fetchFutureOddsSnapshot, fetchOddsSnapshot } from './snapshots.ts';
-import { startEmbeddedService, type EmbeddedService } from './testing/embedded-service.ts';
+import { ApiError } from '../src/api/api-error.ts';
+import { createApiClient, type ApiClient } from '../src/api/client.ts';
+import { RequestScheduler } from '../src/api/scheduler.ts';
+import { fetchFixtureViews, fetchFixturesInScope, fetchFutureOddsSnapshot, fetchOddsSnapshot } from '../src/api/snapshots.ts';
+import { startEmbeddedService, type EmbeddedService } from './embedded-service.ts';
 
 let service: EmbeddedService;
 let client: ApiClient;

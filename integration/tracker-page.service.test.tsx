@@ -7,14 +7,14 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createApiClient, type ApiClient } from '../../api/client.ts';
-import { createServiceProcess, type ServiceProcess } from '../../api/testing/service-process.ts';
-import { ApiClientContext } from '../../api/use-api-client.ts';
-import { parseOddsId } from '../../domain/ids.ts';
-import type { TrackedBet } from '../../domain/tracked-bet.ts';
-import { refreshBet } from './refresh-bet.ts';
-import { TrackerPage } from './tracker-page.tsx';
-import { TrackerStore } from './tracker-store.ts';
+import { createApiClient, type ApiClient } from '../src/api/client.ts';
+import { ServiceProcess } from '../service/testing/service-process.ts';
+import { ApiClientContext } from '../src/api/use-api-client.ts';
+import { parseOddsId } from '../src/domain/ids.ts';
+import type { TrackedBet } from '../src/domain/tracked-bet.ts';
+import { refreshBet } from '../src/features/tracker/refresh-bet.ts';
+import { TrackerPage } from '../src/features/tracker/tracker-page.tsx';
+import { TrackerStore } from '../src/features/tracker/tracker-store.ts';
 
 /** The service's limit-exempt key (BENCHMARK=1): the page and the test share one key. */
 const SETTINGS = { BENCHMARK: '1' };
@@ -29,7 +29,7 @@ interface AdminFixtureRow {
 let service: ServiceProcess;
 
 beforeAll(async () => {
-  service = await createServiceProcess({ dirPrefix: 'tracker-forgotten-' });
+  service = new ServiceProcess({ dirPrefix: 'tracker-forgotten-' });
   await service.start(SETTINGS);
 }, 120_000);
 

@@ -3,11 +3,11 @@
 // fixture is finished its grade (checked against the raw settlement JSON) and a profit worked by
 // hand; a bet taken after kick-off gets no closing line.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiClient, type ApiClient } from '../../api/client.ts';
-import { startEmbeddedService, type EmbeddedService } from '../../api/testing/embedded-service.ts';
-import { parseOddsId } from '../../domain/ids.ts';
-import { betClv, betSettlement, type TrackedBet } from '../../domain/tracked-bet.ts';
-import { NO_CLOSING_LINE, refreshBet } from './refresh-bet.ts';
+import { createApiClient, type ApiClient } from '../src/api/client.ts';
+import { startEmbeddedService, type EmbeddedService } from './embedded-service.ts';
+import { parseOddsId } from '../src/domain/ids.ts';
+import { betClv, betSettlement, type TrackedBet } from '../src/domain/tracked-bet.ts';
+import { NO_CLOSING_LINE, refreshBet } from '../src/features/tracker/refresh-bet.ts';
 
 let service: EmbeddedService;
 let client: ApiClient;

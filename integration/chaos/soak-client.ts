@@ -1,19 +1,19 @@
-// The client side of the chaos soak (service/chaos/soak.ts): a Node child process that runs the
+// The client side of the chaos soak (soak.ts): a Node child process that runs the
 // REAL stream client (the worker's code: createStreamClient + LiveBook + REST re-snapshots) per
 // receiveType, measures the time from each (re)connect to a consistent book, counts what the
 // gateway and the proxy did to it, and on request compares every book with a fresh REST snapshot.
-// It lives in src/ because service/ may not import the dashboard's stream code (the boundary
-// tsconfig.node.json and eslint enforce); the two talk over the fork IPC channel in JSON.
+// It runs as a child process beside the parent that drives the fault proxy and the episodes; the
+// two talk over the fork IPC channel in JSON.
 import { performance } from 'node:perf_hooks';
 import { WebSocket, type RawData } from 'ws';
 import { z } from 'zod';
-import { createApiClient, type ApiClient } from '../api/client.ts';
-import { fetchFixturesInScope, fetchOddsSnapshot } from '../api/snapshots.ts';
-import { LiveBook } from '../book/book.ts';
-import { RECEIVE_TYPES, type ReceiveType } from '../wire/stream-schemas.ts';
-import { memoryCursorStore } from './cursor-store.ts';
-import { apiSnapshotSource } from './snapshots.ts';
-import { createStreamClient, type StreamClient, type WebSocketConstructor } from './stream-client.ts';
+import { createApiClient, type ApiClient } from '../../src/api/client.ts';
+import { fetchFixturesInScope, fetchOddsSnapshot } from '../../src/api/snapshots.ts';
+import { LiveBook } from '../../src/book/book.ts';
+import { RECEIVE_TYPES, type ReceiveType } from '../../src/wire/stream-schemas.ts';
+import { memoryCursorStore } from '../../src/stream/cursor-store.ts';
+import { apiSnapshotSource } from '../../src/stream/snapshots.ts';
+import { createStreamClient, type StreamClient, type WebSocketConstructor } from '../../src/stream/stream-client.ts';
 
 /** The child's configuration: JSON in argv[2]. */
 export interface SoakClientConfig {
@@ -392,7 +392,7 @@ function rawText(data: RawData): string {
 }
 
 function main(): void {
-  if (process.send === undefined) throw new Error('soak-client runs as a child of service/chaos/soak.ts (fork with IPC)');
+  if (process.send === undefined) throw new Error('soak-client runs as a child of integration/chaos/soak.ts (fork with IPC)');
   const config = parseConfig(process.argv[2]);
   const api = createApiClient({ baseUrl: config.restUrl, apiKey: config.apiKey, lang: 'en' });
   const lanes = config.receiveTypes.map((t) => new Lane(t, config, createApiClient({ baseUrl: config.restUrl, apiKey: config.apiKey, lang: 'en' })));

@@ -1,5 +1,5 @@
 // The chaos soak (issue 9): the real service (child process) ⇄ the fault proxy ⇄ the real stream
-// client (child process, src/stream/soak-client.ts, one lane per receiveType), with disconnects,
+// client (child process, soak-client.ts beside this file, one lane per receiveType), with disconnects,
 // stalls past the resume window, half-open sockets, delayed / duplicated / truncated frames,
 // crashes (new serverEpoch) and graceful `server_upgrade` restarts; at the end the simulation is
 // frozen and every book is compared with a fresh REST snapshot.
@@ -10,12 +10,12 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { reportRow } from '../../bench/report.ts';
 import { RECEIVE_TYPES, type ReceiveType } from '../../src/wire/stream-schemas.ts';
-import { createRng, type Rng } from '../pricing/rng.ts';
-import { ServiceProcess } from '../testing/service-process.ts';
-import { startFaultProxy, type FaultKind, type FaultProxy, type FrameFaultRates } from './fault-proxy.ts';
+import { createRng, type Rng } from '../../service/pricing/rng.ts';
+import { ServiceProcess } from '../../service/testing/service-process.ts';
+import { startFaultProxy, type FaultKind, type FaultProxy, type FrameFaultRates } from '../../service/chaos/fault-proxy.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const CLIENT_ENTRY = path.join(ROOT, 'src/stream/soak-client.ts');
+const CLIENT_ENTRY = path.join(ROOT, 'integration/chaos/soak-client.ts');
 const API_KEY = 'demo-key';
 const SPORT_IDS = [10];
 const BOOKMAKERS = ['pinnacle', 'bet365'];
@@ -80,7 +80,7 @@ const recoverySchema = z.object({
   resnapshot: z.array(z.number()),
   inStream: z.array(z.number()),
 });
-/** The client process's lane result (shape: SoakLaneResult in src/stream/soak-client.ts). */
+/** The client process's lane result (shape: SoakLaneResult in soak-client.ts). */
 const laneSchema = z.looseObject({
   receiveType: z.string(),
   settled: z.boolean(),
@@ -173,7 +173,7 @@ function serviceSettings(options: SoakOptions, replayMode: ReplayMode): Record<s
   };
 }
 
-/** The client process (src/stream/soak-client.ts) and its IPC. */
+/** The client process (soak-client.ts) and its IPC. */
 class ClientProcess {
   private readonly child: ChildProcess;
   private readonly waiting: ((message: z.infer<typeof clientMessageSchema>) => void)[] = [];

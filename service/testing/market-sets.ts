@@ -1,5 +1,5 @@
 // Representative market lists per sport (the shapes and line grids the catalogue generates), for
-// the throughput measurement and the completeness tests.
+// the fixture pricer's completeness test (service/pricing/fixture-pricer.test.ts).
 
 import type { CatalogueMarket } from '../catalogue/types.ts';
 import { SIDES, testMarket } from './test-markets.ts';

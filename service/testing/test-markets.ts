@@ -1,5 +1,5 @@
-// Builds catalogue-shaped markets for the pricing tests and the throughput script, so that they
-// exercise the models through the same `CatalogueMarket` records the catalogue produces.
+// Builds catalogue-shaped markets for the pricing tests, so that they exercise the models
+// through the same `CatalogueMarket` records the catalogue produces.
 
 import type { CatalogueMarket } from '../catalogue/types.ts';
 

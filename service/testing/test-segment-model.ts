@@ -1,11 +1,11 @@
 // A small segment model for the segment-model and segment-expectation tests: three regulation
 // segments, an overtime stage and a shootout, each an explicit grid small enough to enumerate by hand.
-import { WorkBudget } from './joint-states.ts';
-import type { ScoreGrid } from './score-grid.ts';
-import { convolveGrids, outerGrid } from './score-grid.ts';
-import type { DimSpec } from './score-model.ts';
-import type { ExpectationFactor } from './segment-expectation.ts';
-import { SegmentModel } from './segment-model.ts';
+import { WorkBudget } from '../pricing/joint-states.ts';
+import type { ScoreGrid } from '../pricing/score-grid.ts';
+import { convolveGrids, outerGrid } from '../pricing/score-grid.ts';
+import type { DimSpec } from '../pricing/score-model.ts';
+import type { ExpectationFactor } from '../pricing/segment-expectation.ts';
+import { SegmentModel } from '../pricing/segment-model.ts';
 
 /** The outer product of two independent per-side score distributions (each from 0). */
 export const segmentGrid = (a: readonly number[], b: readonly number[]): ScoreGrid =>

@@ -10,14 +10,14 @@ import { findMarket, getCatalogue } from '../catalogue/catalogue.ts';
 import type { BookmakerProfile, CatalogueMarket, Lang } from '../catalogue/types.ts';
 import { createFixturePricer } from '../pricing/fixture-pricer.ts';
 import type { FixturePricer, JointPrice, SubsetWinProbabilities, WinProbability } from '../pricing/fixture-pricer.ts';
-import { modelLegs } from './model-legs.ts';
+import { modelLegs } from '../sgp/model-legs.ts';
 import type { WorkBudget } from '../pricing/joint-states.ts';
 import { quoteMarket } from '../pricing/quoting.ts';
 import type { PriceRounding } from '../pricing/quoting.ts';
 import { buildHttpApp } from '../http/app.ts';
 import type { HttpAppOptions } from '../http/app.ts';
 import { Entitlement, KeyRing } from '../http/keys.ts';
-import type { HeldFixture, LegRef, ParlayDataPort } from './port.ts';
+import type { HeldFixture, LegRef, ParlayDataPort } from '../sgp/port.ts';
 
 export const WORLD_NOW_MS = Date.parse('2026-11-22T12:00:00Z');
 const HOUR_MS = 3_600_000;

@@ -2,11 +2,11 @@
 // settled fixture, the domain grader (src/domain/settlement.ts, as the page runs it) gives every
 // selection the service graded on a score the same grade and the same rule.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiClient, type ApiClient } from '../../api/client.ts';
-import { startEmbeddedService, type EmbeddedService } from '../../api/testing/embedded-service.ts';
-import type { SettlementResponse } from '../../wire/rest-schemas.ts';
-import type { Market } from '../../wire/reference-schemas.ts';
-import { domainGrade } from './settlement-lookup.ts';
+import { createApiClient, type ApiClient } from '../src/api/client.ts';
+import { startEmbeddedService, type EmbeddedService } from './embedded-service.ts';
+import type { SettlementResponse } from '../src/wire/rest-schemas.ts';
+import type { Market } from '../src/wire/reference-schemas.ts';
+import { domainGrade } from '../src/features/settlement/settlement-lookup.ts';
 
 let service: EmbeddedService;
 let client: ApiClient;

@@ -3,17 +3,17 @@
 // simulation frozen (POST /admin/freeze) before each comparison, the book equals a fresh REST
 // snapshot — in both gateway replay modes, for all four encodings at once (one client and one book
 // per encoding side by side: 4 connections, under the 5 per key).
-// The service runs as a child process (src/api/testing/service-process.ts, shared with the chaos soak).
+// The service runs as a child process (service/testing/service-process.ts, shared with the chaos soak).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { createApiClient, type ApiClient } from '../api/client.ts';
-import { fetchFixturesInScope, fetchOddsSnapshot } from '../api/snapshots.ts';
-import { createServiceProcess, type ServiceProcess } from '../api/testing/service-process.ts';
-import { LiveBook } from '../book/book.ts';
-import { RECEIVE_TYPES, type ReceiveType } from '../wire/stream-schemas.ts';
-import { memoryCursorStore, type CursorStore } from './cursor-store.ts';
-import { apiSnapshotSource } from './snapshots.ts';
-import { createStreamClient, type StreamClient, type WebSocketConstructor } from './stream-client.ts';
+import { createApiClient, type ApiClient } from '../src/api/client.ts';
+import { fetchFixturesInScope, fetchOddsSnapshot } from '../src/api/snapshots.ts';
+import { ServiceProcess } from '../service/testing/service-process.ts';
+import { LiveBook } from '../src/book/book.ts';
+import { RECEIVE_TYPES, type ReceiveType } from '../src/wire/stream-schemas.ts';
+import { memoryCursorStore, type CursorStore } from '../src/stream/cursor-store.ts';
+import { apiSnapshotSource } from '../src/stream/snapshots.ts';
+import { createStreamClient, type StreamClient, type WebSocketConstructor } from '../src/stream/stream-client.ts';
 
 const SPORT_IDS = [10];
 const BOOKMAKERS = ['pinnacle', 'bet365'];
@@ -177,7 +177,7 @@ async function waitFor(predicate: () => boolean, ms: number, what: string): Prom
   }
 }
 
-const world = new World(await createServiceProcess({ dirPrefix: 'stream-it-' }));
+const world = new World(new ServiceProcess({ dirPrefix: 'stream-it-' }));
 
 describe.each(['extended', 'public'] as const)('stream client against the real gateway, replay mode %s', (mode) => {
   beforeAll(async () => {
