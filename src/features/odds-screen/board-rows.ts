@@ -1,7 +1,7 @@
 // The odds board as the flat list of rows the virtualized grid renders: headings for market type,
 // period and player, then per market a title row, one row per outcome and a margin row, with a
 // family's alternate lines behind a toggle row. Fixed heights per kind, so nothing is measured.
-import type { BoardLayout, BoardMarket, BoardPeriodGroup } from '../../domain/odds-board.ts';
+import type { BoardLayout, BoardMarket, BoardPeriodGroup } from '../../domain/odds-board-layout.ts';
 
 export type BoardItem =
   | { readonly kind: 'type'; readonly key: string; readonly marketType: string | null; readonly playerProp: boolean; readonly title: string }
