@@ -130,6 +130,13 @@ export default tseslint.config(
     },
   },
   {
+    // No React function component over 200 lines (#21). Components live in .tsx files, one a
+    // file, so a .tsx function over 200 lines is a component to split (or a helper for a .ts).
+    files: ['src/**/*.tsx'],
+    ignores: ['src/**/*.test.tsx'],
+    rules: { 'max-lines-per-function': ['error', { max: 200 }] },
+  },
+  {
     // Page tests render the app's routes in its providers (src/app/testing/render-routes.tsx).
     files: ['src/features/**/*.test.{ts,tsx}', 'src/features/**/*-test-data.{ts,tsx}'],
     rules: { 'import-x/no-restricted-paths': ['error', { zones: importZones({ testsRenderApp: true }) }] },

@@ -20,6 +20,9 @@ export type BoardItem =
 
 export type BoardItemKind = BoardItem['kind'];
 
+/** The height in px of the board's header row (the rows are placed under it). */
+export const HEADER_HEIGHT = 44;
+
 /** Row height in px per kind (the stylesheet uses the same figures), comfortable density. */
 export const ITEM_HEIGHT: Readonly<Record<BoardItemKind, number>> = {
   type: 38,
