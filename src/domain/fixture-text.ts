@@ -111,6 +111,14 @@ export function formatClockTime(seconds: number): string {
   return `${String(Math.floor(whole / 60))}:${String(whole % 60).padStart(2, '0')}`;
 }
 
+/** The period's short label and the elapsed time (`P2 67:12`), or null when the clock has neither. */
+function periodAndTime(clock: Exclude<Clock, null>): string | null {
+  const parts: string[] = [];
+  if (clock.currentPeriod !== null) parts.push(periodLabel(clock.currentPeriod).short);
+  if (clock.currentTime !== null) parts.push(formatClockTime(clock.currentTime));
+  return parts.length === 0 ? null : parts.join(' ');
+}
+
 /**
  * The clock as a trader reads it in the fixture's header: period and elapsed time (`P2 67:12`),
  * the time left in the period when known, and `stopped` when it is not running; `Half-time` in
@@ -121,11 +129,8 @@ export function clockLabel(clock: Clock): string | null {
   if (clock === null) return null;
   // The break between the halves reads as a fan says it, without a stopped clock's figures.
   if (clock.currentPeriod === 'halftime') return periodLabel('halftime').long;
-  const parts: string[] = [];
-  if (clock.currentPeriod !== null) parts.push(periodLabel(clock.currentPeriod).short);
-  if (clock.currentTime !== null) parts.push(formatClockTime(clock.currentTime));
-  if (parts.length === 0) return null;
-  let text = parts.join(' ');
+  let text = periodAndTime(clock);
+  if (text === null) return null;
   if (clock.remainingTimeInPeriod !== null) text += ` (${formatClockTime(clock.remainingTimeInPeriod)} left in period)`;
   return clock.stopped === true ? `${text}, stopped` : text;
 }
@@ -138,9 +143,6 @@ export function clockLabel(clock: Clock): string | null {
 export function clockText(clock: Clock): string | null {
   if (clock === null) return null;
   if (clock.currentPeriod === 'halftime') return periodLabel('halftime').short;
-  const parts: string[] = [];
-  if (clock.currentPeriod !== null) parts.push(periodLabel(clock.currentPeriod).short);
-  if (clock.currentTime !== null) parts.push(formatClockTime(clock.currentTime));
-  if (parts.length === 0) return null;
-  return clock.stopped === true ? `${parts.join(' ')} stopped` : parts.join(' ');
+  const text = periodAndTime(clock);
+  return text !== null && clock.stopped === true ? `${text} stopped` : text;
 }

@@ -1,24 +1,11 @@
 // @vitest-environment jsdom
 // Where the browser refuses the page its storage (reading window.localStorage throws), a persisted
 // store keeps working for this page: nothing is read, writes are dropped, nothing throws.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { browserStorage, safePersistStorage } from './safe-storage.ts';
+import { refuseStorageInEachTest } from './refused-storage-test-setup.ts';
 
-let saved: PropertyDescriptor | undefined;
-
-beforeEach(() => {
-  saved = Object.getOwnPropertyDescriptor(window, 'localStorage');
-  Object.defineProperty(window, 'localStorage', {
-    configurable: true,
-    get() {
-      throw new DOMException('The operation is insecure.', 'SecurityError');
-    },
-  });
-});
-
-afterEach(() => {
-  if (saved !== undefined) Object.defineProperty(window, 'localStorage', saved);
-});
+refuseStorageInEachTest();
 
 describe('storage the browser refuses', () => {
   it('reads as nothing stored and drops writes in a persisted store', () => {
