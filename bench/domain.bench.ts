@@ -2,7 +2,8 @@
 // code doing the same job without validation, measured in the same run.
 import { devig } from '../src/domain/devig.ts';
 import { parseOddsId } from '../src/domain/ids.ts';
-import { buildBoardLayout, marketValues, snapshotLookup } from '../src/domain/odds-board.ts';
+import { buildBoardLayout } from '../src/domain/odds-board-layout.ts';
+import { marketValues, snapshotLookup } from '../src/domain/odds-board-values.ts';
 import { selectionGrader } from '../src/domain/settlement.ts';
 import type { FixtureOdds } from '../src/wire/shared-schemas.ts';
 import type { Market } from '../src/wire/reference-schemas.ts';

@@ -1,7 +1,7 @@
 // `npm run bench:realism [-- --minutes N]`: does the default market behave like a real one
 // (issue 19)? Runs the default simulation (default settings, a fresh seed) in simulated time for
 // N minutes (10; 2 in the short form) and samples every quoted main market once a simulated
-// second, counting arbitrage as the odds screen does (src/domain/odds-board.ts: stale and
+// second, counting arbitrage as the odds screen does (src/domain/odds-board-values.ts: stale and
 // suspended books left out, exchanges net of DEFAULT_COMMISSION). Prints, live and pre-game
 // apart: the share of market-samples with an arbitrage, its median and p99 size and duration,
 // the share within 60 s after a score; the pre-match moves (sharp 1X2 home open → kick-off, and
@@ -13,7 +13,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildBoardLayout, marketValues, type BoardLayout, type BookStatus } from '../src/domain/odds-board.ts';
+import { buildBoardLayout, type BoardLayout } from '../src/domain/odds-board-layout.ts';
+import { marketValues, type BookStatus } from '../src/domain/odds-board-values.ts';
 import type { Market } from '../src/wire/reference-schemas.ts';
 import type { OddsEntry } from '../src/wire/shared-schemas.ts';
 import { getCatalogue } from '../service/catalogue/catalogue.ts';

@@ -1,8 +1,9 @@
 // Books react like books (issue 19), as a client of the real service sees them over REST: no
 // book quotes in play from before the last goal, and a freshly seeded world opens without
-// large arbitrage. Arbitrage is counted as the odds screen counts it (src/domain/odds-board.ts).
+// large arbitrage. Arbitrage is counted as the odds screen counts it (src/domain/odds-board-values.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildBoardLayout, marketValues, snapshotLookup, type BookStatus } from '../src/domain/odds-board.ts';
+import { buildBoardLayout } from '../src/domain/odds-board-layout.ts';
+import { marketValues, snapshotLookup, type BookStatus } from '../src/domain/odds-board-values.ts';
 import { fixturesResponseSchema, mainOddsResponseSchema } from '../src/wire/rest-schemas.ts';
 import { marketsResponseSchema, type Market } from '../src/wire/reference-schemas.ts';
 import type { Service } from './service.ts';

@@ -3,7 +3,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { useSettings } from '../settings/use-settings.ts';
-import { StreamProvider } from '../features/connection/stream-provider.tsx';
+import { StreamProvider } from './stream-provider.tsx';
 import { ApiClientProvider } from './api-client-provider.tsx';
 
 function ThemeSync() {

@@ -21,7 +21,7 @@ export const pageRoutes: RouteObject[] = [
   },
   {
     path: 'fixtures/:fixtureId',
-    lazy: async () => ({ Component: (await import('../features/odds-screen/fixture-page.tsx')).FixturePage }),
+    lazy: async () => ({ Component: (await import('./fixture-page.tsx')).FixturePage }),
   },
   {
     path: 'fixtures/:fixtureId/history',

@@ -5,8 +5,8 @@ import { NavLink, Outlet } from 'react-router';
 import { DisplaySwitches } from './display-switches.tsx';
 import { ConnectionIndicator } from '../features/connection/connection-indicator.tsx';
 import { feedHeadline } from '../features/connection/feed-headline.ts';
-import { useStreamStatus } from '../features/connection/stream-context.ts';
 import { RateLimitIndicator } from './rate-limit-indicator.tsx';
+import { useStreamStatus } from '../stream/use-stream.ts';
 
 /** The links of the main navigation, in order. */
 export const NAV_ITEMS: readonly { readonly to: string; readonly label: string; readonly end?: boolean }[] = [

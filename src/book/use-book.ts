@@ -1,8 +1,8 @@
 // React bindings of the live book: a context holding the page's LiveBook and one hook per row
 // kind, each subscribed to exactly its row, so a change elsewhere renders nothing; and the odds
 // interest a page declares, so that the stream worker sends it only the odds it shows.
-import { createContext, useCallback, useContext, useEffect, useSyncExternalStore } from 'react';
-import { LiveBook, type BookmakerMetaLive, type FixtureLive } from './book.ts';
+import { createContext, useCallback, useContext, useEffect, useState, useSyncExternalStore } from 'react';
+import { LiveBook, type BookmakerMetaLive, type BookmakerSummary, type FixtureLive } from './book.ts';
 import type { OddsEntry } from '../wire/shared-schemas.ts';
 
 /** The page's book. Tests and stories provide their own with `<BookContext value={book}>`. */
@@ -73,4 +73,22 @@ export function useOddsInterest(fixtureIds: readonly string[], futureIds: readon
     if (interest === null || (fixtureKey === '' && futureKey === '')) return undefined;
     return interest.registerInterest(fixtureKey === '' ? [] : fixtureKey.split(ID_SEP), futureKey === '' ? [] : futureKey.split(ID_SEP));
   }, [interest, fixtureKey, futureKey]);
+}
+
+/**
+ * Per bookmaker, across the book's fixtures: staleOdds, suspended and meta age vs bound. Refreshed
+ * every `everyMs` (ages move without any frame), not on every price change.
+ */
+export function useBookmakerSummaries(everyMs = 1_000): readonly BookmakerSummary[] {
+  const book = useLiveBook();
+  const [summaries, setSummaries] = useState<readonly BookmakerSummary[]>(() => book.bookmakerSummaries());
+  useEffect(() => {
+    const timer = setInterval(() => {
+      setSummaries(book.bookmakerSummaries());
+    }, everyMs);
+    return () => {
+      clearInterval(timer);
+    };
+  }, [book, everyMs]);
+  return summaries;
 }

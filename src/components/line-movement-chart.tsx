@@ -6,10 +6,12 @@
 // window never flattens the line inside it. Long series are clipped to the window or brushed
 // range and downsampled (src/domain/line-series.ts) before recharts sees them.
 import { useMemo, useState, type ReactNode } from 'react';
-import { Brush, CartesianGrid, Line, LineChart, ReferenceDot, ReferenceLine, ResponsiveContainer, XAxis, YAxis } from 'recharts';
+import { CartesianGrid, Line, LineChart, ReferenceDot, ReferenceLine, ResponsiveContainer, XAxis, YAxis } from 'recharts';
 import { clipSeries, downsampleSeries, seriesExtent, type SeriesPoint } from '../domain/line-series.ts';
 import { formatPrice, type OddsFormat } from '../domain/odds-format.ts';
-import { formatMoment, formatTick } from '../domain/time-format.ts';
+import { formatTick } from '../domain/time-format.ts';
+import { LineMovementBrush } from './line-movement-brush.tsx';
+import { LineMovementLegend } from './line-movement-legend.tsx';
 import './line-movement-chart.css';
 
 /** One series as the chart takes it. */
@@ -200,37 +202,7 @@ export function LineMovementChart({ title, series, format, timeZone, height = 32
         {controls}
         <span className="line-chart-zone muted">Times in {timeZone}</span>
       </div>
-      <div className="line-chart-legend" role="group" aria-label="Series (click to show or hide)">
-        {series.map((s) => (
-          <span key={s.key} className="legend-entry">
-            <button
-              type="button"
-              className="legend-item"
-              aria-pressed={!hidden.has(s.key)}
-              // For tests and e2e: which series, and how many points it holds before thinning.
-              data-series-key={s.key}
-              data-point-count={s.points.length}
-              onClick={() => {
-                toggle(s.key);
-              }}
-            >
-              <span className="legend-swatch" style={{ background: s.color }} aria-hidden="true" />
-              {s.label}
-            </button>
-            <button
-              type="button"
-              className="legend-only"
-              aria-label={`Show only ${s.label}`}
-              title={`Show only ${s.label}`}
-              onClick={() => {
-                only(s.key);
-              }}
-            >
-              only
-            </button>
-          </span>
-        ))}
-      </div>
+      <LineMovementLegend series={series} hidden={hidden} onToggle={toggle} onOnly={only} />
       <div className="line-chart-plot" style={{ height }}>
         <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 800, height }}>
           <LineChart margin={{ top: 8, right: 16, bottom: 8, left: 8 }}>
@@ -305,26 +277,7 @@ export function LineMovementChart({ title, series, format, timeZone, height = 32
           </LineChart>
         </ResponsiveContainer>
       </div>
-      <div className="line-chart-brush" style={{ height: 56 }}>
-        <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 800, height: 56 }}>
-          <LineChart key={brushKey} data={overview} margin={{ top: 4, right: 16, bottom: 4, left: 72 }}>
-            <Line dataKey="v" type="stepAfter" dot={false} stroke="var(--muted)" isAnimationActive={false} connectNulls={false} />
-            <Brush
-              dataKey="t"
-              height={40}
-              stroke="var(--accent)"
-              ariaLabel={`Time range handle: ${formatMoment(from, timeZone)} to ${formatMoment(to, timeZone)} (arrow keys move it)`}
-              tickFormatter={(t: number) => formatTick(t, timeZone, extent[1] - extent[0])}
-              onChange={(next) => {
-                const a = overview[next.startIndex]?.t;
-                const b = overview[next.endIndex]?.t;
-                if (a === undefined || b === undefined) return;
-                setRange(next.startIndex === 0 && next.endIndex === overview.length - 1 ? null : [a, b]);
-              }}
-            />
-          </LineChart>
-        </ResponsiveContainer>
-      </div>
+      <LineMovementBrush overview={overview} resetKey={brushKey} from={from} to={to} extent={extent} timeZone={timeZone} onRange={setRange} />
       <figcaption className="hint">
         {asProbability ? 'Implied probability (%)' : `Prices (${priceFormat}, log scale)`} over time. Stepped line: a price holds until it changes. Breaks are stretches where the price was suspended or inactive. A
         hollow dot marks each series&apos; opening price{series.some((s) => s.close != null) ? ', a filled dot its close' : ''}

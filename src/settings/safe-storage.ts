@@ -1,6 +1,33 @@
-// A zustand persist storage that never throws and validates what it reads: unreadable JSON or a
-// failing backend (private mode, quota) reads as "nothing stored" and writes are dropped.
+// The dashboard's one way to keep state in the browser: the page's storage (localStorage, or one
+// that refuses every call where the browser refuses the page its storage) and a zustand persist
+// storage over it that never throws and validates what it reads: unreadable JSON or a failing
+// backend (disabled, private mode, quota) reads as "nothing stored" and writes are dropped. The
+// settings, board prefs, fair lines and the slip persist through it; the tracker uses the
+// backend directly, so that it can say when its bets cannot be kept.
 import type { PersistStorage, StateStorage, StorageValue } from 'zustand/middleware';
+
+/** A synchronous storage (what localStorage is): the stores hydrate from it on the first render. */
+export type SyncStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+function refuse(): never {
+  throw new Error('This browser does not let the page use its storage.');
+}
+
+/** Where the browser refuses the page its storage: every call throws, and each user says so its way. */
+const REFUSED_STORAGE: SyncStorage = { getItem: refuse, setItem: refuse, removeItem: refuse };
+
+/**
+ * The page's localStorage. Reading `window.localStorage` itself can throw (storage disabled): then
+ * a storage that refuses every call, which `safePersistStorage` reads as "nothing stored" (the
+ * stores keep their defaults for this page) and the tracker reports as a problem.
+ */
+export function browserStorage(): SyncStorage {
+  try {
+    return window.localStorage;
+  } catch {
+    return REFUSED_STORAGE;
+  }
+}
 
 /** A persist storage over `backend`; `read` turns whatever was stored into a valid state. */
 export function safePersistStorage<T>(backend: StateStorage, read: (stored: unknown) => T): PersistStorage<T> {

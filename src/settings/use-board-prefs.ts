@@ -1,6 +1,6 @@
 // The page's board prefs store, on localStorage, and the prefs of the service the settings talk to.
 import { useCallback } from 'react';
-import { browserStorage } from './browser-storage.ts';
+import { browserStorage } from './safe-storage.ts';
 import { createBoardPrefsStore, DEFAULT_BOARD_PREFS, type BoardPrefs } from './board-prefs-store.ts';
 import { useSettings } from './use-settings.ts';
 

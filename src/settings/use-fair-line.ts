@@ -1,7 +1,7 @@
 // The page's fair-line store, on localStorage, and the fair lines of the service the settings
 // talk to: `useFairLine()` is all a page needs to follow the trader's chosen fair line.
 import { useCallback } from 'react';
-import { browserStorage } from './browser-storage.ts';
+import { browserStorage } from './safe-storage.ts';
 import { chosenPreset, createFairLineStore, DEFAULT_FAIR_LINE_PREFS, type FairLinePrefs, type FairLinePreset, type PresetProblem } from './fair-line-store.ts';
 import { useSettings } from './use-settings.ts';
 

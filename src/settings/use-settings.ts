@@ -1,17 +1,9 @@
 // The page's one settings store, on the browser's localStorage, kept in step across open tabs.
+import { browserStorage } from './safe-storage.ts';
 import { createSettingsStore, effectiveApiKey, SETTINGS_STORAGE_KEY, type SettingsStore } from './settings-store.ts';
 
 /** The origin that served the dashboard: where the embedded service answers. */
 export const DASHBOARD_ORIGIN = window.location.origin;
-
-/** Reading localStorage can throw (storage disabled); the store then keeps its defaults. */
-function browserStorage(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
 
 /** The system's colour preference; jsdom and old engines lack matchMedia, and then it is light. */
 function prefersDark(): boolean {
@@ -22,10 +14,9 @@ function prefersDark(): boolean {
   }
 }
 
-const backend = browserStorage();
-
+// Storage the browser refuses: the store keeps its defaults for this page (./safe-storage.ts).
 export const useSettings: SettingsStore = createSettingsStore({
-  storage: backend ?? { getItem: () => null, setItem: () => undefined, removeItem: () => undefined },
+  storage: browserStorage(),
   env: { origin: DASHBOARD_ORIGIN, prefersDark: prefersDark() },
 });
 

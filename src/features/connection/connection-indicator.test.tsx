@@ -8,7 +8,7 @@ import { BookContext } from '../../book/use-book.ts';
 import type { StreamConnection } from '../../stream/connect-stream.ts';
 import type { StreamStatus } from '../../stream/stream-client.ts';
 import { ConnectionIndicator } from './connection-indicator.tsx';
-import { StreamContext } from './stream-context.ts';
+import { StreamContext } from '../../stream/use-stream.ts';
 
 afterEach(cleanup);
 

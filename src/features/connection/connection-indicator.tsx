@@ -4,10 +4,11 @@
 // stall threshold) and per bookmaker staleOdds / suspended / meta age vs bound in popovers.
 import { Link } from 'react-router';
 import type { BookmakerSummary } from '../../book/book.ts';
+import { useBookmakerSummaries } from '../../book/use-book.ts';
 import type { ConnectionPhase, StreamStatus } from '../../stream/stream-client.ts';
+import { useStreamConnection, useStreamStatus } from '../../stream/use-stream.ts';
 import { feedHeadline } from './feed-headline.ts';
 import { notInAccessNames } from './not-in-access.ts';
-import { useBookmakerSummaries, useStreamConnection, useStreamStatus } from './stream-context.ts';
 
 const PHASE_LABELS: Record<ConnectionPhase, string> = {
   connecting: 'connecting',

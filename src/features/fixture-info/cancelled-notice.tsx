@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { fixtureClvQuery, fixtureQuery } from '../../api/queries.ts';
 import { useApiClient } from '../../api/use-api-client.ts';
 import type { FixtureView } from '../../wire/shared-schemas.ts';
-import { reissuedFixtureIdOf } from './fixture-display.ts';
+import { reissuedFixtureIdOf } from './fixture-references.ts';
 
 /** The path of a fixture's page. */
 export function fixturePagePath(fixtureId: string): string {

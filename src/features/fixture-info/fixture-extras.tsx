@@ -5,7 +5,7 @@ import { useId, useRef, type KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { fixtureQuery } from '../../api/queries.ts';
 import { useApiClient } from '../../api/use-api-client.ts';
-import { sidesOf } from './fixture-display.ts';
+import { sidesOf } from '../../domain/fixture-text.ts';
 import { InjuriesPanel } from './injuries-panel.tsx';
 import { LineupsPanel } from './lineups-panel.tsx';
 import { ProviderIdsPanel } from './provider-ids-panel.tsx';

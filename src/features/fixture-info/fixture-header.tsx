@@ -15,7 +15,7 @@ import { describeStart } from '../../domain/time-format.ts';
 import { useTimeZone } from '../../settings/use-time-zone.ts';
 import type { FixtureView } from '../../wire/shared-schemas.ts';
 import { CancelledNotice } from './cancelled-notice.tsx';
-import { clockLabel, sidesOf, type Side } from './fixture-display.ts';
+import { clockLabel, sidesOf, type Side } from '../../domain/fixture-text.ts';
 import { ParticipantBadge } from './participant-badge.tsx';
 import { ScoreTable } from './score-table.tsx';
 import './fixture-info.css';

@@ -3,7 +3,7 @@
 import { useTimeZone } from '../../settings/use-time-zone.ts';
 import type { InjuriesPayload } from '../../wire/shared-schemas.ts';
 import { injuryStatusText, streamOnlyText } from './extras-text.ts';
-import type { Side } from './fixture-display.ts';
+import type { Side } from '../../domain/fixture-text.ts';
 
 export function InjuriesPanel({ injuries, sides }: { readonly injuries: InjuriesPayload | undefined; readonly sides: readonly [Side, Side] | null }) {
   const { format } = useTimeZone();

@@ -3,7 +3,7 @@
 import { useTimeZone } from '../../settings/use-time-zone.ts';
 import type { LineupPlayer, LineupsPayload, TeamLineup } from '../../wire/shared-schemas.ts';
 import { streamOnlyText } from './extras-text.ts';
-import type { Side } from './fixture-display.ts';
+import type { Side } from '../../domain/fixture-text.ts';
 
 export function LineupsPanel({ lineups, sides }: { readonly lineups: LineupsPayload | undefined; readonly sides: readonly [Side, Side] | null }) {
   const { format } = useTimeZone();

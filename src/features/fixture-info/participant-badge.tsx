@@ -2,7 +2,8 @@
 // cannot be loaded (another service without the public image path, or no network).
 import { useState } from 'react';
 import { useApiClient } from '../../api/use-api-client.ts';
-import { badgeImageUrl, type Side } from './fixture-display.ts';
+import type { Side } from '../../domain/fixture-text.ts';
+import { badgeImageUrl } from './fixture-references.ts';
 
 /** Decorative: the participant's name is always written next to it, so the image has an empty alt. */
 export function ParticipantBadge({ side }: { readonly side: Side }) {

@@ -10,7 +10,7 @@ import { NotOffered } from '../../components/not-offered.tsx';
 import { type FixtureView } from '../../wire/shared-schemas.ts';
 import { bookmakerLabel } from '../../wire/reference-schemas.ts';
 import { CopyButton } from '../../components/copy-button.tsx';
-import { providerIdRows } from './fixture-display.ts';
+import { providerIdRows } from './fixture-references.ts';
 
 export function ProviderIdsPanel({ fixtureId, view }: { readonly fixtureId: string; readonly view: FixtureView | null }) {
   const client = useApiClient();

@@ -1,12 +1,12 @@
 // The live score by period: one row per participant, one column per period in match order, and
 // the match total last; its caption says what it counts (games per set, kills per map, …).
 import type { Scores } from '../../wire/shared-schemas.ts';
-import { matchTotal, periodLabel, scorePeriodsInOrder, scoreUnits, type Side } from './fixture-display.ts';
+import { matchScore, periodLabel, scorePeriodsInOrder, scoreUnits, type Side } from '../../domain/fixture-text.ts';
 
 export function ScoreTable({ scores, sides, sportId }: { readonly scores: Scores; readonly sides: readonly [Side, Side]; readonly sportId: number }) {
   const units = scoreUnits(sportId);
   const periods = scorePeriodsInOrder(Object.keys(scores));
-  const total = matchTotal(scores);
+  const total = matchScore(scores);
   if (periods.length === 0 && total === null) return null;
   return (
     <table className="score-table">

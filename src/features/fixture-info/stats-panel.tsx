@@ -3,7 +3,7 @@
 import { useTimeZone } from '../../settings/use-time-zone.ts';
 import type { StatsPayload } from '../../wire/shared-schemas.ts';
 import { statName, streamOnlyText } from './extras-text.ts';
-import type { Side } from './fixture-display.ts';
+import type { Side } from '../../domain/fixture-text.ts';
 
 export function StatsPanel({ stats, sides }: { readonly stats: StatsPayload | undefined; readonly sides: readonly [Side, Side] | null }) {
   const { format } = useTimeZone();

@@ -18,13 +18,13 @@ import { LineMovementChart, seriesColor, type ChartSeries } from '../../componen
 import { ListSkeleton } from '../../components/list-skeleton.tsx';
 import { NotOfferedLine } from '../../components/not-offered-line.tsx';
 import { QueryFailure } from '../../components/query-failure.tsx';
+import { FUTURE_REISSUES, ReissueChain } from '../../components/reissue-chain.tsx';
 import { futureClosingPrices } from '../../domain/future-close.ts';
 import { formatPrice } from '../../domain/odds-format.ts';
 import { useSettings } from '../../settings/use-settings.ts';
 import { useTimeZone } from '../../settings/use-time-zone.ts';
 import type { FutureOddsEntry } from '../../wire/shared-schemas.ts';
 import type { Future, FutureClvResponse } from '../../wire/rest-schemas.ts';
-import { FutureReissueChain } from './future-reissue-chain.tsx';
 import { FutureOutcome } from './future-outcome.tsx';
 import {
   bookmakerOptions,
@@ -109,7 +109,7 @@ function FutureSettlement({ futureId, future, statusId, reissuedFutureId }: { re
         {future === undefined ? '' : ': '}
         {future !== undefined && <FutureOutcome future={future} />}
       </p>
-      {statusId === 3 && <FutureReissueChain futureId={futureId} next={reissuedFutureId} cancelled />}
+      {statusId === 3 && <ReissueChain source={FUTURE_REISSUES} id={futureId} next={reissuedFutureId} cancelled />}
     </section>
   );
 }

@@ -15,9 +15,9 @@ import { useFixtureLive } from '../../book/use-book.ts';
 import { ListSkeleton } from '../../components/list-skeleton.tsx';
 import { NotOfferedLine } from '../../components/not-offered-line.tsx';
 import { QueryFailure } from '../../components/query-failure.tsx';
+import { FIXTURE_REISSUES, ReissueChain } from '../../components/reissue-chain.tsx';
 import { useSettings } from '../../settings/use-settings.ts';
 import { HistoryChart } from './history-chart.tsx';
-import { ReissueChain } from './reissue-chain.tsx';
 import { closingLines, kickoffOf } from '../../domain/closing-line.ts';
 import { DEVIG_METHODS, type DevigMethod } from '../../domain/devig.ts';
 import type { ClvFixtureView } from '../../wire/rest-schemas.ts';
@@ -57,7 +57,7 @@ export function HistoryPage() {
         {view.sport.sportName} · {view.tournament.tournamentName} · {view.status.statusName} ·{' '}
         <Link to={`/fixtures/${encodeURIComponent(fixtureId)}`}>odds screen</Link>
       </p>
-      <ReissueChain fixtureId={fixtureId} next={view.reissuedFixtureId} cancelled={view.status.statusId === 3} />
+      <ReissueChain source={FIXTURE_REISSUES} id={fixtureId} next={view.reissuedFixtureId} cancelled={view.status.statusId === 3} />
       {catalogue.isPending ? (
         <ListSkeleton label="Loading market names" rows={3} />
       ) : (

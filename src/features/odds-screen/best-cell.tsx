@@ -1,7 +1,7 @@
 // The best price of one outcome across the bettable books, net of commission (the price shown is
 // the gross one, as the book quotes it), and the book offering it by its short name.
 import { memo, useCallback } from 'react';
-import type { MarketValues } from '../../domain/odds-board.ts';
+import type { MarketValues } from '../../domain/odds-board-values.ts';
 import { formatPrice, type OddsFormat } from '../../domain/odds-format.ts';
 import { shortBookName } from './book-columns.ts';
 import { useMarketSelector, type MarketValuesStore } from './market-store.ts';

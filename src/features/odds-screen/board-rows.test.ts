@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildBoardLayout } from '../../domain/odds-board.ts';
+import { buildBoardLayout } from '../../domain/odds-board-layout.ts';
 import type { FixtureOdds } from '../../wire/shared-schemas.ts';
 import type { Market } from '../../wire/reference-schemas.ts';
 import { boardItems } from './board-rows.ts';

@@ -1,7 +1,8 @@
 // The odds board as the flat list of rows the virtualized grid renders: headings for market type,
 // period and player, then per market a title row, one row per outcome and a margin row, with a
 // family's alternate lines behind a toggle row. Fixed heights per kind, so nothing is measured.
-import type { BoardLayout, BoardMarket, BoardPeriodGroup } from '../../domain/odds-board.ts';
+import { periodLabel } from '../../domain/fixture-text.ts';
+import type { BoardLayout, BoardMarket, BoardPeriodGroup } from '../../domain/odds-board-layout.ts';
 
 export type BoardItem =
   | { readonly kind: 'type'; readonly key: string; readonly marketType: string | null; readonly playerProp: boolean; readonly title: string }
@@ -19,6 +20,9 @@ export type BoardItem =
     };
 
 export type BoardItemKind = BoardItem['kind'];
+
+/** The height in px of the board's header row (the rows are placed under it). */
+export const HEADER_HEIGHT = 44;
 
 /** Row height in px per kind (the stylesheet uses the same figures), comfortable density. */
 export const ITEM_HEIGHT: Readonly<Record<BoardItemKind, number>> = {
@@ -82,7 +86,7 @@ export function boardItems(layout: BoardLayout, expanded: ReadonlySet<string>): 
     out.push({ kind: 'type', key: typeKey, marketType: group.marketType, playerProp: group.playerProp, title });
     for (const period of group.periods) {
       const periodKey = `${typeKey}|${period.period ?? '?'}`;
-      out.push({ kind: 'period', key: `p|${periodKey}`, period: period.period, title: periodTitle(period, title) ?? periodLabel(period.period) });
+      out.push({ kind: 'period', key: `p|${periodKey}`, period: period.period, title: periodTitle(period, title) ?? (period.period === null ? 'Other' : periodLabel(period.period).long) });
       for (const family of period.families) {
         if (family.playerId !== 0) out.push({ kind: 'player', key: `pl|${family.key}`, playerId: family.playerId });
         for (const market of family.main) pushMarket(out, market);
@@ -158,25 +162,6 @@ export function periodTitle(period: BoardPeriodGroup, typeName: string): string 
   const prefix = PERIOD_PREFIX.exec(market.marketName);
   if (prefix !== null) return market.marketName.slice(0, prefix.index);
   return market.marketName.startsWith(typeName) ? 'Match' : null;
-}
-
-const PERIOD_WORDS: Readonly<Record<string, string>> = {
-  result: 'Regulation time',
-  fulltime: 'Full time (incl. overtime)',
-};
-
-/** A period code in words: `result`, `fulltime`, `p1` → "Period 1", `p1+p2` → "Periods 1+2", `p1r1` → "Period 1, round 1". */
-export function periodLabel(period: string | null): string {
-  if (period === null) return 'Other';
-  const known = PERIOD_WORDS[period];
-  if (known !== undefined) return known;
-  const sum = /^p(\d+)(?:\+p(\d+))+$/u.exec(period);
-  if (sum !== null) return `Periods ${period.replace(/p/gu, '')}`;
-  const round = /^p(\d+)r(\d+)$/u.exec(period);
-  if (round !== null) return `Period ${round[1] ?? ''}, round ${round[2] ?? ''}`;
-  const single = /^p(\d+)$/u.exec(period);
-  if (single !== null) return `Period ${single[1] ?? ''}`;
-  return period;
 }
 
 /** A market type code in words: `1x2` stays, `totals-games` → "Totals games", `players-points` → "Players points". */

@@ -1,6 +1,6 @@
 // The expected value of the best net price against the fair price, per unit staked.
 import { memo, useCallback } from 'react';
-import type { MarketValues } from '../../domain/odds-board.ts';
+import type { MarketValues } from '../../domain/odds-board-values.ts';
 import { useMarketSelector, type MarketValuesStore } from './market-store.ts';
 
 /** An EV as a signed percentage with one decimal ("+1.2%", "−3.4%"). */

@@ -4,7 +4,7 @@
 import { memo, useCallback } from 'react';
 import type { DevigMethod } from '../../domain/devig.ts';
 import { describeFairLine, describeFairLineFailure } from '../../domain/fair-line.ts';
-import type { MarketValues } from '../../domain/odds-board.ts';
+import type { MarketValues } from '../../domain/odds-board-values.ts';
 import { formatPrice, type OddsFormat } from '../../domain/odds-format.ts';
 import { useFairLine } from '../../settings/use-fair-line.ts';
 import { useMarketSelector, type MarketValuesStore } from './market-store.ts';

@@ -4,7 +4,7 @@
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BookContext } from '../../book/use-book.ts';
-import { buildBoardLayout } from '../../domain/odds-board.ts';
+import { buildBoardLayout } from '../../domain/odds-board-layout.ts';
 import type { FairLinePreset } from '../../settings/fair-line-store.ts';
 import { useFairLineStore } from '../../settings/use-fair-line.ts';
 import { useSettings } from '../../settings/use-settings.ts';

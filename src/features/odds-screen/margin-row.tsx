@@ -1,6 +1,6 @@
 // Per bookmaker, the overround (margin) of its quote on one market, when it prices every outcome.
 import { memo, useCallback } from 'react';
-import type { MarketValues } from '../../domain/odds-board.ts';
+import type { MarketValues } from '../../domain/odds-board-values.ts';
 import { useMarketSelector, type MarketValuesStore } from './market-store.ts';
 
 export interface MarginRowProps {

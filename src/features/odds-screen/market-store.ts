@@ -4,7 +4,8 @@
 // price and its market's values together), recomputes lazily, and only while something reads it.
 import { useCallback, useSyncExternalStore } from 'react';
 import type { LiveBook } from '../../book/book.ts';
-import { marketValues, type BoardLayout, type MarketValues, type ValuesOptions } from '../../domain/odds-board.ts';
+import type { BoardLayout } from '../../domain/odds-board-layout.ts';
+import { marketValues, type MarketValues, type ValuesOptions } from '../../domain/odds-board-values.ts';
 
 type Listener = () => void;
 

@@ -1,7 +1,8 @@
 // The title of one market (line): its name and line, main or alternate, and an arbitrage flag
 // with the guaranteed profit when the best prices across bookmakers leave one.
 import { memo, useCallback } from 'react';
-import type { BoardMarket, MarketValues } from '../../domain/odds-board.ts';
+import type { BoardMarket } from '../../domain/odds-board-layout.ts';
+import type { MarketValues } from '../../domain/odds-board-values.ts';
 import { useMarketSelector, type MarketValuesStore } from './market-store.ts';
 
 export interface MarketTitleRowProps {

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LiveBook } from '../../book/book.ts';
 import { BookContext } from '../../book/use-book.ts';
-import { buildBoardLayout, type BoardLayout } from '../../domain/odds-board.ts';
+import { buildBoardLayout, type BoardLayout } from '../../domain/odds-board-layout.ts';
 import {
   BOOKS,
   FIXTURE_ID,

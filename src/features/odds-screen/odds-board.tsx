@@ -4,24 +4,28 @@
 // view are mounted, so a price change off screen renders nothing; on screen it renders its cell
 // and its market's derived values (see ./market-store.ts). On a narrow screen each outcome is a
 // card instead of a row (mode 'cards'), still virtualized.
-import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useContext, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { useLiveBook } from '../../book/use-book.ts';
-import { gridCellProps, useGridKeyboard, type GridCell } from '../../components/use-grid-keyboard.ts';
+import { useGridKeyboard, type GridCell } from '../../components/use-grid-keyboard.ts';
 import type { DevigMethod } from '../../domain/devig.ts';
 import type { CommissionRates } from '../../domain/commission.ts';
-import type { BoardLayout, ValuesOptions } from '../../domain/odds-board.ts';
+import type { BoardLayout } from '../../domain/odds-board-layout.ts';
+import type { ValuesOptions } from '../../domain/odds-board-values.ts';
 import type { OddsFormat } from '../../domain/odds-format.ts';
 import { useFairLine } from '../../settings/use-fair-line.ts';
+import { AlternatesRow } from './alternates-row.tsx';
 import { BoardSlipContext } from './board-slip.ts';
-import { BookmakerHeader } from './bookmaker-header.tsx';
-import { boardItems, itemHeight, type BoardItem, type BoardMode } from './board-rows.ts';
+import { BoardHeadRow } from './board-head-row.tsx';
+import { boardItems, HEADER_HEIGHT, type BoardItem, type BoardMode } from './board-rows.ts';
+import { HeadingRow } from './heading-row.tsx';
 import { PriceMemory } from './price-memory.ts';
-import { PricePeek, type PeekTarget } from './price-peek.tsx';
+import { PricePeek } from './price-peek.tsx';
 import { MarginRow } from './margin-row.tsx';
 import { MarketStores } from './market-store.ts';
 import { MarketTitleRow } from './market-title-row.tsx';
 import { OutcomeRow } from './outcome-row.tsx';
+import { useBoardPeek } from './use-board-peek.ts';
+import { useBoardVirtualizer } from './use-board-virtualizer.ts';
 import { useColumnHealth } from './use-column-health.ts';
 import './odds-screen.css';
 
@@ -54,17 +58,7 @@ export interface OddsBoardProps {
   readonly peek?: boolean;
 }
 
-const HEADER_HEIGHT = 44;
 const NO_BOUND = (): null => null;
-const METHOD_SHORT: Readonly<Record<DevigMethod, string>> = {
-  multiplicative: 'mult.',
-  additive: 'additive',
-  power: 'power',
-  shin: 'Shin',
-  'worst-case': 'worst case',
-};
-/** What the first render lays out before the scroll box is measured (and what jsdom keeps). */
-const INITIAL_RECT = { width: 1200, height: 640 };
 
 export function OddsBoard(props: OddsBoardProps) {
   const { layout, live, nameOf, playerNameOf, method, showRanges, format, onPick, flash = true, hiddenBooks, commission, mode = 'comfortable', boundOf = NO_BOUND, peek: peekOn = false } = props;
@@ -79,7 +73,7 @@ export function OddsBoard(props: OddsBoardProps) {
     return new MarketStores(book, layout, options);
   }, [book, layout, method, fairLine, health, commission, hiddenBooks]);
   const [memory] = useState(() => new PriceMemory());
-  const [peek, setPeek] = useState<PeekTarget | null>(null);
+  const { peek, closePeek, frameProps } = useBoardPeek(peekOn);
   useEffect(() => stores.attach(), [stores]);
 
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
@@ -106,23 +100,7 @@ export function OddsBoard(props: OddsBoardProps) {
   }, []);
 
   const scrollRef = useRef<HTMLDivElement | null>(null);
-  // TanStack Virtual keeps its state outside React; its measurements are read during render by design.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
-    count: items.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: (index) => itemHeight(items[index]?.kind ?? 'outcome', mode, bookCount),
-    getItemKey: (index) => items[index]?.key ?? index,
-    overscan: 8,
-    scrollMargin: HEADER_HEIGHT,
-    initialRect: INITIAL_RECT,
-    // A box that is not laid out (0 high: jsdom, a hidden tab) keeps the initial size, so the
-    // first rows still render.
-    observeElementRect: (instance, callback) =>
-      observeElementRect(instance, (rect) => {
-        callback(rect.height === 0 ? INITIAL_RECT : rect);
-      }),
-  });
+  const virtualizer = useBoardVirtualizer(items, mode, bookCount, scrollRef);
 
   const colCount = useCallback(
     (row: number) => {
@@ -149,11 +127,6 @@ export function OddsBoard(props: OddsBoardProps) {
   );
   const { active, gridProps } = useGridKeyboard({ rowCount: items.length, colCount, pageRows: 15, scrollToRow, onActivate });
 
-  // The virtualizer caches sizes by key: a new mode or book count changes every row's height.
-  useEffect(() => {
-    virtualizer.measure();
-  }, [virtualizer, mode, bookCount]);
-
   const style = {
     // Fixed widths: every row is its own grid (rows are positioned one by one), so only fixed
     // tracks keep the columns aligned. The pinned tracks' widths are in ./odds-screen.css.
@@ -161,52 +134,17 @@ export function OddsBoard(props: OddsBoardProps) {
   } as CSSProperties;
   const colSpan = visible.length + 5;
 
-  // One peek for the board, on the price hovered or focused: no per-cell popover or timer.
-  const peekAt = useCallback((target: EventTarget | null) => {
-    const button = peekOn && target instanceof Element ? target.closest<HTMLElement>('[data-odds-id]') : null;
-    if (button === null) return;
-    const oddsId = button.dataset.oddsId ?? '';
-    const rect = button.getBoundingClientRect();
-    setPeek((current) => (current?.oddsId === oddsId ? current : { oddsId, top: rect.top, bottom: rect.bottom, left: rect.left }));
-  }, [peekOn]);
-  const closePeek = useCallback(() => {
-    setPeek(null);
-  }, []);
-
   const renderItem = (item: BoardItem, index: number, top: number, height: number) => {
     const activeCol = active.row === index ? active.col : null;
-    const rowStyle = { transform: `translateY(${String(top)}px)`, height };
+    const place = { gridRow: index, activeCol, columnCount: colSpan, top, height };
     switch (item.kind) {
       case 'type':
       case 'period':
-      case 'player': {
-        const text = item.kind === 'type' || item.kind === 'period' ? item.title : `Player: ${playerNameOf(item.playerId)}`;
-        return (
-          <div role="row" key={item.key} aria-rowindex={index + 2} className={`board-row board-heading board-${item.kind}`} style={rowStyle}>
-            <div role="gridcell" aria-colspan={colSpan} {...gridCellProps(index, 0, activeCol)}>
-              <span className="pinned-title">{item.kind === 'type' ? <strong>{text}</strong> : text}</span>
-            </div>
-          </div>
-        );
-      }
+        return <HeadingRow key={item.key} kind={item.kind} text={item.title} {...place} />;
+      case 'player':
+        return <HeadingRow key={item.key} kind="player" text={`Player: ${playerNameOf(item.playerId)}`} {...place} />;
       case 'alternates':
-        return (
-          <div role="row" key={item.key} aria-rowindex={index + 2} className="board-row board-alternates" style={rowStyle}>
-            <div role="gridcell" aria-colspan={colSpan}>
-              <button
-                className="pinned-title"
-                type="button"
-                aria-expanded={item.expanded}
-                onClick={() => {
-                  toggleFamily(item.familyKey);
-                }}
-                {...gridCellProps(index, 0, activeCol)}
-              >
-                {item.expanded ? 'Hide' : 'Show'} {item.count} alternate {item.count === 1 ? 'line' : 'lines'}
-              </button>
-            </div>
-          </div>
-        );
+        return <AlternatesRow key={item.key} familyKey={item.familyKey} count={item.count} expanded={item.expanded} onToggle={toggleFamily} {...place} />;
       case 'market':
         return (
           <MarketTitleRow
@@ -266,22 +204,7 @@ export function OddsBoard(props: OddsBoardProps) {
     // The peek sits beside the grid, not in it (a grid holds rows only), inside one box that
     // keeps it open while the pointer or focus moves from a price into it: its "Track this bet"
     // is the next tab stop after the price, and a tap on a phone reaches it.
-    <div
-      className="odds-board-frame"
-      onFocus={(event) => {
-        peekAt(event.target);
-      }}
-      onBlur={(event) => {
-        if (!(event.relatedTarget instanceof Element && event.relatedTarget.closest('.price-peek') !== null)) closePeek();
-      }}
-      onPointerOver={(event) => {
-        peekAt(event.target);
-      }}
-      onPointerLeave={(event) => {
-        // A touch leaves as the finger lifts, before its tap lands: the peek stays until focus goes.
-        if (event.pointerType !== 'touch') closePeek();
-      }}
-    >
+    <div className="odds-board-frame" {...frameProps}>
       <div
         role="grid"
         aria-label="Odds by bookmaker"
@@ -292,29 +215,7 @@ export function OddsBoard(props: OddsBoardProps) {
         {...gridProps}
       >
         <div ref={scrollRef} className="odds-board-scroll" onScroll={peek === null ? undefined : closePeek}>
-          <div role="rowgroup" className="odds-board-head">
-            <div role="row" aria-rowindex={1} className="board-row board-head-row" style={{ height: HEADER_HEIGHT }}>
-              <div role="columnheader" className="pin pin-outcome">
-                Outcome
-              </div>
-              <div role="columnheader" className="pin pin-best" title="Best price among the shown books, compared net of exchange commission; the price shown is gross">
-                Best <span className="head-note">net</span>
-              </div>
-              <div role="columnheader" className="pin pin-fair" title={`No-vig fair price, de-vigged by ${method}`}>
-                Fair <span className="head-note">{METHOD_SHORT[method]}</span>
-              </div>
-              <div role="columnheader" className="pin pin-ev" title="Expected value of the best net price against the fair price">
-                EV
-              </div>
-              <div role="columnheader" className="pin pin-stake" title="Share of the total stake per outcome when the best net prices leave an arbitrage">
-                Arb <span className="head-note">stake</span>
-              </div>
-              {visible.map((column) => {
-                const bookmaker = columns[column] ?? '';
-                return <BookmakerHeader key={bookmaker} bookmaker={bookmaker} name={nameOf(bookmaker)} health={health.byBookmaker.get(bookmaker)} />;
-              })}
-            </div>
-          </div>
+          <BoardHeadRow method={method} columns={columns} visible={visible} nameOf={nameOf} health={health.byBookmaker} />
           <div role="rowgroup" className="odds-board-body" style={{ height: virtualizer.getTotalSize() }}>
             {virtualizer.getVirtualItems().map((virtual) => {
               const item = items[virtual.index];

@@ -3,7 +3,7 @@
 // it alone.
 import { memo } from 'react';
 import type { DevigMethod } from '../../domain/devig.ts';
-import type { BoardMarket } from '../../domain/odds-board.ts';
+import type { BoardMarket } from '../../domain/odds-board-layout.ts';
 import type { OddsFormat } from '../../domain/odds-format.ts';
 import { BestCell } from './best-cell.tsx';
 import { EvCell } from './ev-cell.tsx';

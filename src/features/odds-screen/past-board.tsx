@@ -13,7 +13,7 @@ import { BookContext } from '../../book/use-book.ts';
 import { ListSkeleton } from '../../components/list-skeleton.tsx';
 import { QueryFailure } from '../../components/query-failure.tsx';
 import { boardStateAt, everRecorded, indexBoardHistory, parseBoardMoment } from '../../domain/board-history.ts';
-import { BoardError, buildBoardLayout, type BoardLayout } from '../../domain/odds-board.ts';
+import { BoardError, buildBoardLayout, type BoardLayout } from '../../domain/odds-board-layout.ts';
 import { formatMoment } from '../../domain/time-format.ts';
 import { useChosenBookmakers } from '../../settings/use-chosen-bookmakers.ts';
 import { useSettings } from '../../settings/use-settings.ts';

@@ -5,7 +5,7 @@
 // animation-name restarts it): no timer per cell, and no DOM node replaced.
 import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { useOdds } from '../../book/use-book.ts';
-import type { CellState, MarketValues } from '../../domain/odds-board.ts';
+import type { CellState, MarketValues } from '../../domain/odds-board-values.ts';
 import { formatPrice, type OddsFormat } from '../../domain/odds-format.ts';
 import { priceDirection, type PriceDirection } from '../../domain/price-flash.ts';
 import type { OddsEntry } from '../../wire/shared-schemas.ts';

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../api/client.ts';
 import { ApiClientContext } from '../../api/use-api-client.ts';
 import { BookContext } from '../../book/use-book.ts';
-import { buildBoardLayout } from '../../domain/odds-board.ts';
+import { buildBoardLayout } from '../../domain/odds-board-layout.ts';
 import { BOOKS, FIXTURE_ID, catalogue, oddsIdOf, overOf, seededBook } from './board-test-data.ts';
 import { OddsBoard } from './odds-board.tsx';
 

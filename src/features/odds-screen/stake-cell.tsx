@@ -1,7 +1,7 @@
 // One leg of a market's arbitrage: the share of the total stake to put on this outcome (at the
 // best price's book).
 import { memo, useCallback } from 'react';
-import type { MarketValues } from '../../domain/odds-board.ts';
+import type { MarketValues } from '../../domain/odds-board-values.ts';
 import { useMarketSelector, type MarketValuesStore } from './market-store.ts';
 
 export interface StakeCellProps {

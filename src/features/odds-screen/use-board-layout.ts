@@ -4,7 +4,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { LiveBook } from '../../book/book.ts';
 import { useLiveBook } from '../../book/use-book.ts';
-import { BoardError, buildBoardLayout, type BoardLayout } from '../../domain/odds-board.ts';
+import { BoardError, buildBoardLayout, type BoardLayout } from '../../domain/odds-board-layout.ts';
 import type { FixtureOdds } from '../../wire/shared-schemas.ts';
 import type { Market } from '../../wire/reference-schemas.ts';
 

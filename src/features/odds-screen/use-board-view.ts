@@ -11,7 +11,7 @@ import { useBookmakerNameOf } from '../../api/use-bookmaker-names.ts';
 import { useMediaQuery } from '../../components/use-media-query.ts';
 import { commissionOf } from '../../domain/commission.ts';
 import { DEVIG_METHODS, type DevigMethod } from '../../domain/devig.ts';
-import type { BoardLayout } from '../../domain/odds-board.ts';
+import type { BoardLayout } from '../../domain/odds-board-layout.ts';
 import type { BoardPrefs } from '../../settings/board-prefs-store.ts';
 import { useBoardPrefs } from '../../settings/use-board-prefs.ts';
 import { boardPlayerIds, type BoardMode } from './board-rows.ts';

@@ -5,7 +5,7 @@ import { useMemo, useSyncExternalStore } from 'react';
 import { isBookmakerStale, type LiveBook } from '../../book/book.ts';
 import { useLiveBook } from '../../book/use-book.ts';
 import type { HealthReason } from '../../domain/bookmaker-health.ts';
-import type { BookStatus } from '../../domain/odds-board.ts';
+import type { BookStatus } from '../../domain/odds-board-values.ts';
 
 /** One column's state: what the values need (suspended, stale) and the reasons the header shows. */
 export interface ColumnHealth extends BookStatus {

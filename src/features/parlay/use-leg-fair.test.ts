@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { LiveBook } from '../../book/book.ts';
 import { MARKET_1X2, meta, oddsEntry, oddsFrame } from '../../book/book-test-data.ts';
 import { devig } from '../../domain/devig.ts';
-import { buildBoardLayout, marketValues, snapshotLookup, type BookStatus } from '../../domain/odds-board.ts';
+import { buildBoardLayout } from '../../domain/odds-board-layout.ts';
+import { marketValues, snapshotLookup, type BookStatus } from '../../domain/odds-board-values.ts';
 import { FIXTURE_A } from '../slip/slip-test-data.ts';
 import { legFairFromBook } from './use-leg-fair.ts';
 

@@ -2,7 +2,8 @@
 // parlayId order) and the last notice (a leg refused, a link trimmed). The URL side lives in
 // ./use-slip-url.ts; what is read back from storage is validated like any other input.
 import { create, type Mutate, type StoreApi, type UseBoundStore } from 'zustand';
-import { persist, type PersistStorage, type StateStorage } from 'zustand/middleware';
+import { persist, type StateStorage } from 'zustand/middleware';
+import { safePersistStorage } from '../../settings/safe-storage.ts';
 import { describeLeftOut, normalizeLegs, toggleLeg } from './slip-legs.ts';
 
 export const SLIP_STORAGE_KEY = 'odds-explorer.slip.v1';
@@ -37,37 +38,6 @@ export function readStoredLegs(stored: unknown): readonly string[] {
   const legs = (stored as { legs?: unknown }).legs;
   if (!Array.isArray(legs)) return [];
   return normalizeLegs(legs.filter((leg): leg is string => typeof leg === 'string')).legs;
-}
-
-/** A persist storage that never throws: unreadable JSON or a failing backend reads as "nothing stored". */
-function safeStorage(backend: StateStorage): PersistStorage<StoredSlip> {
-  return {
-    getItem: (name) => {
-      try {
-        const raw = backend.getItem(name);
-        if (typeof raw !== 'string') return null;
-        const parsed: unknown = JSON.parse(raw);
-        const state = typeof parsed === 'object' && parsed !== null ? (parsed as { state?: unknown }).state : undefined;
-        return { state: { legs: readStoredLegs(state) }, version: SLIP_VERSION };
-      } catch {
-        return null;
-      }
-    },
-    setItem: (name, value) => {
-      try {
-        backend.setItem(name, JSON.stringify(value));
-      } catch {
-        // Storage full or disabled: the slip still holds in this page and in its URL.
-      }
-    },
-    removeItem: (name) => {
-      try {
-        backend.removeItem(name);
-      } catch {
-        // As above.
-      }
-    },
-  };
 }
 
 /**
@@ -105,7 +75,7 @@ export function createSlipStore(options: { readonly storage: StateStorage }): Sl
       {
         name: SLIP_STORAGE_KEY,
         version: SLIP_VERSION,
-        storage: safeStorage(options.storage),
+        storage: safePersistStorage(options.storage, (state) => ({ legs: readStoredLegs(state) })),
         partialize: (state) => ({ legs: state.legs }),
         migrate: (persisted) => ({ legs: readStoredLegs(persisted) }),
       },

@@ -1,19 +1,13 @@
 // The page's one parlay slip: the store on the browser's localStorage, kept in step across open
 // tabs, and the hooks the odds board and the drawer read it with.
 import { useMemo } from 'react';
-import type { StateStorage } from 'zustand/middleware';
+import { browserStorage } from '../../settings/safe-storage.ts';
 import { SLIP_STORAGE_KEY, createSlipStore, type SlipStore } from './slip-store.ts';
 
-/** Reading localStorage can throw (storage disabled); the slip then lives in the page and its URL only. */
-function browserStorage(): StateStorage {
-  try {
-    return window.localStorage;
-  } catch {
-    return { getItem: () => null, setItem: () => undefined, removeItem: () => undefined };
-  }
-}
-
-/** The page's slip store (tests reset it with `slipStore.getState().clear()`). */
+/**
+ * The page's slip store (tests reset it with `slipStore.getState().clear()`). Where the browser
+ * refuses the page its storage, the slip lives in the page and its URL only.
+ */
 export const slipStore: SlipStore = createSlipStore({ storage: browserStorage() });
 
 // Another tab changed the slip: take its legs over, so every tab shows the same slip.

@@ -3,13 +3,14 @@
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { ClvReferenceChoice } from '../../domain/closing-line.ts';
 import { useApiClient } from '../../api/use-api-client.ts';
+import { browserStorage } from '../../settings/safe-storage.ts';
 import { readTrackerReference, TrackerStore, writeTrackerReference, type TrackerLoad } from './tracker-store.ts';
 import { lacksBookCloses, refreshBet } from './refresh-bet.ts';
 
 /** The store of the current service and its list; asks the service once per visit for what became known. */
 export function useTrackerStore(): { readonly store: TrackerStore; readonly load: TrackerLoad } {
   const client = useApiClient();
-  const store = useMemo(() => new TrackerStore(window.localStorage, client.baseUrl), [client.baseUrl]);
+  const store = useMemo(() => new TrackerStore(browserStorage(), client.baseUrl), [client.baseUrl]);
   const load = useSyncExternalStore(store.subscribe, store.getSnapshot);
   useEffect(() => {
     let cancelled = false;
@@ -35,13 +36,13 @@ export function useTrackerStore(): { readonly store: TrackerStore; readonly load
 /** The reference the tracker of the current service judges bets against, kept across visits. */
 export function useTrackerReference(): readonly [ClvReferenceChoice, (choice: ClvReferenceChoice) => void] {
   const { baseUrl } = useApiClient();
-  const [chosen, setChosen] = useState(() => ({ baseUrl, choice: readTrackerReference(window.localStorage, baseUrl) }));
+  const [chosen, setChosen] = useState(() => ({ baseUrl, choice: readTrackerReference(browserStorage(), baseUrl) }));
   // Another service in the settings: its own stored choice (adjusted while rendering, no effect).
-  const current = chosen.baseUrl === baseUrl ? chosen : { baseUrl, choice: readTrackerReference(window.localStorage, baseUrl) };
+  const current = chosen.baseUrl === baseUrl ? chosen : { baseUrl, choice: readTrackerReference(browserStorage(), baseUrl) };
   if (current !== chosen) setChosen(current);
   const choose = useCallback(
     (choice: ClvReferenceChoice) => {
-      writeTrackerReference(window.localStorage, baseUrl, choice);
+      writeTrackerReference(browserStorage(), baseUrl, choice);
       setChosen({ baseUrl, choice });
     },
     [baseUrl],

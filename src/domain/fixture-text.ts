@@ -1,7 +1,8 @@
-// What the fixture header and the extras tabs show, as text and data: the two sides, the score
-// periods in match order, the clock, the replacement of a cancelled fixture, badge addresses and
-// the external provider ids. React-free, so each rule is tested on its own.
-import type { Clock, ExternalProviders, Participants, Scores } from '../../wire/shared-schemas.ts';
+// A fixture in words, for every page that shows one: its two sides, its score (the match score
+// and the score periods in match order), period keys as labels, and the clock — full in the
+// fixture's header, compact in a row of a list. One module, so that a period or a clock reads the
+// same on every page (the header, the fixtures list and the odds board's headings).
+import type { Clock, Participants, Scores } from '../wire/shared-schemas.ts';
 
 /** One participant of a fixture (spec 2.2 `participantn…`). */
 export interface Side {
@@ -23,8 +24,12 @@ export function sidesOf(p: Participants): readonly [Side, Side] {
 
 /** The period keys that are match totals, not periods: `fulltime` includes overtime, `result` is the regular result. */
 const TOTAL_KEYS: ReadonlySet<string> = new Set(['result', 'fulltime']);
-const REGULAR = /^p(\d+)$/;
+const REGULAR = /^p(\d+)$/u;
 const AFTER_REGULAR = ['overtime', 'penalties'];
+/** A sum of regular periods (spec 2.6 `p1+p2`, `p3+p4`). */
+const REGULAR_SUM = /^p(\d+)(?:\+p(\d+))+$/u;
+/** A round of a period (spec 2.6 sub-period grid `p1r1`..`p5r36`). */
+const ROUND = /^p(\d+)r(\d+)$/u;
 
 /**
  * The periods of a score to show as columns, in match order: `p1`, `p2`, … by number, then
@@ -45,10 +50,18 @@ export function scorePeriodsInOrder(keys: readonly string[]): string[] {
     .map(([, , key]) => key);
 }
 
-/** A period key in words: a short column label and the full name for `title`/`abbr`. */
+/**
+ * A period key (spec 2.2 score rows and clock, 2.6 market periods) in words: a short label for a
+ * score column or a clock, and the full name for a heading or `title`. `result` is regulation time
+ * and `fulltime` includes overtime (docs/domain.md, as the catalogue names them); a key of no
+ * known shape passes through as it is.
+ */
 export function periodLabel(key: string): { readonly short: string; readonly long: string } {
   const regular = REGULAR.exec(key);
   if (regular?.[1] !== undefined) return { short: `P${regular[1]}`, long: `Period ${regular[1]}` };
+  if (REGULAR_SUM.test(key)) return { short: key, long: `Periods ${key.replace(/p/gu, '')}` };
+  const round = ROUND.exec(key);
+  if (round !== null) return { short: key, long: `Period ${round[1] ?? ''}, round ${round[2] ?? ''}` };
   switch (key) {
     case 'overtime':
       return { short: 'OT', long: 'Overtime' };
@@ -57,9 +70,9 @@ export function periodLabel(key: string): { readonly short: string; readonly lon
     case 'penalties':
       return { short: 'Pens', long: 'Penalty shoot-out' };
     case 'result':
-      return { short: 'Result', long: 'Result (regular time)' };
+      return { short: 'Result', long: 'Regulation time' };
     case 'fulltime':
-      return { short: 'FT', long: 'Full time (overtime included)' };
+      return { short: 'FT', long: 'Full time (incl. overtime)' };
     default:
       return { short: key, long: key };
   }
@@ -87,68 +100,49 @@ export function scoreUnits(sportId: number): ScoreUnits {
 }
 
 /** The match score: `fulltime` (overtime included) when present, else `result`; null before any score. */
-export function matchTotal(scores: Scores): { readonly participant1: number; readonly participant2: number } | null {
+export function matchScore(scores: Scores): { readonly participant1: number; readonly participant2: number } | null {
   const row = scores.fulltime ?? scores.result;
   return row === undefined ? null : { participant1: row.participant1Score, participant2: row.participant2Score };
 }
 
 /** Seconds as `m:ss` (minutes not capped at 60: a match clock reads 92:10). */
-export function formatClockSeconds(seconds: number): string {
+export function formatClockTime(seconds: number): string {
   const whole = Math.max(0, Math.floor(seconds));
   return `${String(Math.floor(whole / 60))}:${String(whole % 60).padStart(2, '0')}`;
 }
 
+/** The period's short label and the elapsed time (`P2 67:12`), or null when the clock has neither. */
+function periodAndTime(clock: Exclude<Clock, null>): string | null {
+  const parts: string[] = [];
+  if (clock.currentPeriod !== null) parts.push(periodLabel(clock.currentPeriod).short);
+  if (clock.currentTime !== null) parts.push(formatClockTime(clock.currentTime));
+  return parts.length === 0 ? null : parts.join(' ');
+}
+
 /**
- * The clock as a trader reads it: period and elapsed time (`P2 67:12`), the time left in the
- * period when known, and `stopped` when it is not running; `Half-time` in the break between
- * the halves; only the period where the sport has no running clock (tennis); null without clock data.
+ * The clock as a trader reads it in the fixture's header: period and elapsed time (`P2 67:12`),
+ * the time left in the period when known, and `stopped` when it is not running; `Half-time` in
+ * the break between the halves; only the period where the sport has no running clock (tennis);
+ * null without clock data.
  */
 export function clockLabel(clock: Clock): string | null {
   if (clock === null) return null;
   // The break between the halves reads as a fan says it, without a stopped clock's figures.
-  if (clock.currentPeriod === 'halftime') return 'Half-time';
-  const parts: string[] = [];
-  if (clock.currentPeriod !== null) parts.push(periodLabel(clock.currentPeriod).short);
-  if (clock.currentTime !== null) parts.push(formatClockSeconds(clock.currentTime));
-  if (parts.length === 0) return null;
-  let text = parts.join(' ');
-  if (clock.remainingTimeInPeriod !== null) text += ` (${formatClockSeconds(clock.remainingTimeInPeriod)} left in period)`;
+  if (clock.currentPeriod === 'halftime') return periodLabel('halftime').long;
+  let text = periodAndTime(clock);
+  if (text === null) return null;
+  if (clock.remainingTimeInPeriod !== null) text += ` (${formatClockTime(clock.remainingTimeInPeriod)} left in period)`;
   return clock.stopped === true ? `${text}, stopped` : text;
 }
 
 /**
- * The replacement of a cancelled fixture as a view states it: the id, null when the view says
- * there is none, undefined when the view does not carry `reissuedFixtureId` at all (spec 2.2
- * puts it on the CLV response only; the embedded service adds it to every view).
+ * The clock in a row of a list, compact: the period's short label and the elapsed match time
+ * (`P2 67:12`), `stopped` when it is not running; `HT` at half-time; the period alone where the
+ * sport has no running clock (tennis: `P2`); null when there is no clock data.
  */
-export function reissuedFixtureIdOf(view: object): string | null | undefined {
-  if (!('reissuedFixtureId' in view)) return undefined;
-  const value = view.reissuedFixtureId;
-  return typeof value === 'string' && value !== '' ? value : null;
-}
-
-/**
- * The badge image of a participant: the public image that the keyed media redirect
- * (`/{lang}/media/participants/{id}/badge`, docs/api.md) points to. An <img> cannot send the
- * X-API-Key header and the key never goes in a URL, so the page loads the image directly.
- */
-export function badgeImageUrl(baseUrl: string, participantId: number): string {
-  return `${baseUrl.replace(/\/+$/, '')}/media/badges/${String(participantId)}.svg`;
-}
-
-/** One external provider id, for support staff. */
-export interface ProviderIdRow {
-  /** The provider's slug (`betradar` for the key `betradarId`). */
-  readonly provider: string;
-  /** The key as the service spells it (`betradarId`). */
-  readonly key: string;
-  /** The native id as text, or null when the provider has none for this fixture. */
-  readonly value: string | null;
-}
-
-/** The `externalProviders` map (spec 2.2) as rows sorted by provider. */
-export function providerIdRows(externalProviders: ExternalProviders): ProviderIdRow[] {
-  return Object.entries(externalProviders)
-    .map(([key, value]) => ({ provider: key.endsWith('Id') && key.length > 2 ? key.slice(0, -2) : key, key, value: value === null ? null : String(value) }))
-    .sort((a, b) => (a.provider < b.provider ? -1 : a.provider > b.provider ? 1 : 0));
+export function clockText(clock: Clock): string | null {
+  if (clock === null) return null;
+  if (clock.currentPeriod === 'halftime') return periodLabel('halftime').short;
+  const text = periodAndTime(clock);
+  return text !== null && clock.stopped === true ? `${text} stopped` : text;
 }

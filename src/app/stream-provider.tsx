@@ -3,17 +3,17 @@
 // the REST client's provider (it reads the bookmaker list for the staleness bounds).
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { bookmakersQuery } from '../../api/queries.ts';
-import { useApiClient } from '../../api/use-api-client.ts';
-import { LiveBook } from '../../book/book.ts';
-import { BookContext, OddsInterestContext } from '../../book/use-book.ts';
-import { connectStream, type StreamConnection } from '../../stream/connect-stream.ts';
-import { effectiveApiKey, serviceIdentity } from '../../settings/settings-store.ts';
-import { DroppedFiltersContext } from '../../settings/use-chosen-bookmakers.ts';
-import { deliversOdds } from '../../stream/stream-client.ts';
-import { DASHBOARD_ORIGIN, useEffectiveApiKey, useSettings } from '../../settings/use-settings.ts';
-import type { DroppedFilters, ReceiveType } from '../../wire/stream-schemas.ts';
-import { StreamContext } from './stream-context.ts';
+import { bookmakersQuery } from '../api/queries.ts';
+import { useApiClient } from '../api/use-api-client.ts';
+import { LiveBook } from '../book/book.ts';
+import { BookContext, OddsInterestContext } from '../book/use-book.ts';
+import { connectStream, type StreamConnection } from '../stream/connect-stream.ts';
+import { effectiveApiKey, serviceIdentity } from '../settings/settings-store.ts';
+import { DroppedFiltersContext } from '../settings/use-chosen-bookmakers.ts';
+import { deliversOdds } from '../stream/stream-client.ts';
+import { DASHBOARD_ORIGIN, useEffectiveApiKey, useSettings } from '../settings/use-settings.ts';
+import type { DroppedFilters, ReceiveType } from '../wire/stream-schemas.ts';
+import { StreamContext } from '../stream/use-stream.ts';
 
 /** `http(s)://host` → `ws(s)://host/ws` (stream note: the gateway is at /ws on the REST host). */
 export function streamUrlOf(baseUrl: string): string {

@@ -4,23 +4,24 @@
 // links to line movement and the settlement sheet on the odds heading's line, and the slip. A finished fixture shows its
 // result and closing prices instead of the board, a cancelled one says it has none; every
 // fixture links to its line movement. With `?at=<ISO time>` the board is the one of that past
-// moment (./past-board.tsx), whatever the fixture's status now.
+// moment (../features/odds-screen/past-board.tsx), whatever the fixture's status now. Route
+// composition, so in src/app: it puts fixture-info, the odds screen and the slip together.
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { fixtureQuery } from '../../api/queries.ts';
-import { useApiClient } from '../../api/use-api-client.ts';
-import { useFixtureLive } from '../../book/use-book.ts';
-import { NotOfferedLine } from '../../components/not-offered-line.tsx';
-import { EXTRAS_PARAM, FixtureExtras } from '../fixture-info/fixture-extras.tsx';
-import { FixtureHeader } from '../fixture-info/fixture-header.tsx';
-import { useFixtureExtrasAsked } from '../fixture-info/use-fixture-extras.ts';
-import { SlipDrawer } from '../slip/slip-drawer.tsx';
-import { slipLegs } from '../slip/use-slip.ts';
-import { BoardSlipContext } from './board-slip.ts';
-import { FixtureFinal } from './fixture-final.tsx';
-import { FixtureOdds } from './fixture-odds.tsx';
-import { AT_PARAM, PastBoard } from './past-board.tsx';
+import { fixtureQuery } from '../api/queries.ts';
+import { useApiClient } from '../api/use-api-client.ts';
+import { useFixtureLive } from '../book/use-book.ts';
+import { NotOfferedLine } from '../components/not-offered-line.tsx';
+import { EXTRAS_PARAM, FixtureExtras } from '../features/fixture-info/fixture-extras.tsx';
+import { FixtureHeader } from '../features/fixture-info/fixture-header.tsx';
+import { useFixtureExtrasAsked } from '../features/fixture-info/use-fixture-extras.ts';
+import { SlipDrawer } from '../features/slip/slip-drawer.tsx';
+import { slipLegs } from '../features/slip/use-slip.ts';
+import { BoardSlipContext } from '../features/odds-screen/board-slip.ts';
+import { FixtureFinal } from '../features/odds-screen/fixture-final.tsx';
+import { FixtureOdds } from '../features/odds-screen/fixture-odds.tsx';
+import { AT_PARAM, PastBoard } from '../features/odds-screen/past-board.tsx';
 
 /** The endpoints a fixture's page uses: its "not offered" line names those the service lacks. */
 const PAGE_ENDPOINTS = ['/fixtures/odds', '/markets', '/bookmakers', '/players', '/fixtures/odds/clv', '/fixtures/injuries', '/fixtures/lineups', '/fixtures/stats', '/mapping/fixtures'];

@@ -4,15 +4,15 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ServiceIdentity } from '../../stream/messages.ts';
-import { useSettings } from '../../settings/use-settings.ts';
-import { createApiClient } from '../../api/client.ts';
-import { ApiClientContext } from '../../api/use-api-client.ts';
-import { LiveBook } from '../../book/book.ts';
-import { FIXTURE_ID, fixtureView, meta } from '../../book/book-test-data.ts';
-import type { StreamConnection } from '../../stream/connect-stream.ts';
-import type { StreamStatus } from '../../stream/stream-client.ts';
-import { ConnectionIndicator } from './connection-indicator.tsx';
+import type { ServiceIdentity } from '../stream/messages.ts';
+import { useSettings } from '../settings/use-settings.ts';
+import { createApiClient } from '../api/client.ts';
+import { ApiClientContext } from '../api/use-api-client.ts';
+import { LiveBook } from '../book/book.ts';
+import { FIXTURE_ID, fixtureView, meta } from '../book/book-test-data.ts';
+import type { StreamConnection } from '../stream/connect-stream.ts';
+import type { StreamStatus } from '../stream/stream-client.ts';
+import { ConnectionIndicator } from '../features/connection/connection-indicator.tsx';
 import { StreamProvider, streamUrlOf } from './stream-provider.tsx';
 
 afterEach(() => {
