@@ -5,17 +5,25 @@
 import '../components/zod-jitless.ts';
 import { createApiClient, isLang } from '../api/client.ts';
 import { cursorKey, indexedDbCursorStore, memoryCursorStore, startingFresh } from './cursor-store.ts';
-import type { PageToWorker } from './messages.ts';
+import type { PageToWorker, WorkerConfig } from './messages.ts';
+import { openingsOfClv } from './moves-watch.ts';
 import { serviceProbe } from './service-probe.ts';
 import { apiSnapshotSource } from './snapshots.ts';
 import { createStreamClient, type WebSocketConstructor } from './stream-client.ts';
 import { createWorkerHub, type PagePort } from './worker-hub.ts';
 
+function apiOf(config: WorkerConfig) {
+  const lang = config.stream.lang;
+  return createApiClient({ baseUrl: config.restBaseUrl, apiKey: config.stream.apiKey, lang: isLang(lang) ? lang : 'en' });
+}
+
 const hub = createWorkerHub({
   setTimeout: (callback, ms) => setTimeout(callback, ms),
+  // Openings for dropping odds: the CLV answer's OLV per oddsId (one request per fixture).
+  fetchOpenings: async (config, fixtureId) => openingsOfClv((await apiOf(config).fixtureClv({ fixtureId })).odds),
   createClient: (config, book, emit, onStatus, fresh) => {
     const lang = config.stream.lang;
-    const api = createApiClient({ baseUrl: config.restBaseUrl, apiKey: config.stream.apiKey, lang: isLang(lang) ? lang : 'en' });
+    const api = apiOf(config);
     const stored = typeof indexedDB === 'undefined' ? memoryCursorStore() : indexedDbCursorStore(indexedDB, cursorKey(config.stream.url));
     return createStreamClient({
       settings: config.stream,
