@@ -26,7 +26,7 @@ function setup(fetchOpenings?: (fixtureId: string) => Promise<Openings>) {
     book.flush();
     watch.observe(ops);
   };
-  const prices = (at: number, byBook: Record<string, number>) => apply([{ op: 'update', frame: oddsFrame(Object.entries(byBook).map(([b, p]) => oddsEntry(at, p, b))) }]);
+  const prices = (at: number, byBook: Record<string, number>) => { apply([{ op: 'update', frame: oddsFrame(Object.entries(byBook).map(([b, p]) => oddsEntry(at, p, b))) }]); };
   const tick = () => {
     for (const cb of timers.splice(0)) cb();
   };
