@@ -45,9 +45,10 @@ const features = fs
 
 /**
  * The only feature → feature imports (docs/architecture.md): the overview reuses the fixtures
- * list's rows and book seeding, the parlay page reads the slip.
+ * list's rows and book seeding, the parlay page reads the slip, the moves feed comes on the
+ * page's stream connection.
  */
-const featureImports = { overview: ['fixtures'], parlay: ['slip'] };
+const featureImports = { overview: ['fixtures'], parlay: ['slip'], moves: ['connection'] };
 
 const LAYERS = 'Imports flow app → features → api/book/stream/settings/components → domain/wire (docs/architecture.md).';
 
