@@ -1,4 +1,4 @@
-// The shell's alert bell: how many alerts are unread, and the list on click. It also runs the
+// The shell's alert bell (a word, not an emoji: not every system has an emoji font): how many alerts are unread, and the list on click. It also runs the
 // rules (useRaiseAlerts), so alerts are raised on whichever page is open.
 import { useId, useState } from 'react';
 import { useAlertsStore } from './alerts-store.ts';
@@ -27,7 +27,7 @@ export function AlertsBell() {
           setOpen(!open);
         }}
       >
-        <span aria-hidden="true">🔔</span>
+        Alerts
         {unread > 0 ? <span className="alerts-count">{unread}</span> : null}
       </button>
       {open ? <AlertsPanel id={panelId} onClose={close} /> : null}

@@ -15,7 +15,15 @@ export function AlertsPanel({ id, onClose }: { readonly id: string; readonly onC
   const nameOf = useBookmakerNameOf();
   const { format } = useTimeZone();
   return (
-    <div id={id} className="alerts-panel" role="region" aria-label="Alerts">
+    <div
+      id={id}
+      className="alerts-panel"
+      role="region"
+      aria-label="Alerts"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') onClose();
+      }}
+    >
       <div className="alerts-panel-head">
         <strong>Alerts</strong>
         <Link to="/moves#rules" onClick={onClose}>
@@ -23,6 +31,9 @@ export function AlertsPanel({ id, onClose }: { readonly id: string; readonly onC
         </Link>
         <button type="button" onClick={clear} disabled={alerts.length === 0}>
           Clear
+        </button>
+        <button type="button" onClick={onClose}>
+          Close
         </button>
       </div>
       <NotificationPermission />
