@@ -6,7 +6,7 @@ import { create, type StateCreator } from 'zustand';
 import { persist, type StateStorage } from 'zustand/middleware';
 import { DEFAULT_ALERT_RULES, ruleProblems, type AlertRule } from '../domain/alert-rules.ts';
 import { DEFAULT_MOVE_SETTINGS, moveSettingsProblems, type MoveSettings } from '../domain/moves.ts';
-import { safePersistStorage } from './safe-storage.ts';
+import { readByService, safePersistStorage } from './safe-storage.ts';
 
 export const MOVES_STORAGE_KEY = 'odds-explorer.moves.v1';
 const MAX_RULES = 30;
@@ -58,9 +58,7 @@ export interface MovesState extends Persisted {
 }
 
 function readPersisted(stored: unknown): Persisted {
-  const byService = typeof stored === 'object' && stored !== null ? (stored as { byService?: unknown }).byService : undefined;
-  if (typeof byService !== 'object' || byService === null) return { byService: {} };
-  return { byService: Object.fromEntries(Object.entries(byService).slice(0, 50).map(([url, prefs]) => [url, readMovesPrefs(prefs)])) };
+  return readByService(stored, readMovesPrefs);
 }
 
 /** A moves store persisted in `storage`. */
