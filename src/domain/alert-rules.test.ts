@@ -11,6 +11,7 @@ const steam: MoveEvent = {
   outcomeId: 101,
   playerId: 0,
   selectionKey: 'id1000001761301227:101:0',
+  live: false,
   direction: 'shortening',
   points: 3,
   moved: [],
@@ -18,7 +19,7 @@ const steam: MoveEvent = {
   detectedAtMs: 0,
   updatedAtMs: 0,
 };
-const rule: MoveRule = { id: 'r', name: 'Big steam', kind: 'move', moveKinds: ['steam'], minPoints: 2.5, enabled: true, repeatMinutes: 10, notify: false };
+const rule: MoveRule = { id: 'r', name: 'Big steam', kind: 'move', moveKinds: ['steam'], minPoints: 2.5, includeLive: false, enabled: true, repeatMinutes: 10, notify: false };
 
 describe('matches', () => {
   it('takes moves of the rule kinds at least the rule size', () => {
@@ -26,6 +27,9 @@ describe('matches', () => {
     expect(matches(rule, moveCandidate({ ...steam, points: 2.4 }))).toBe(false);
     expect(matches(rule, moveCandidate({ ...steam, kind: 'drop' }))).toBe(false);
     expect(matches({ ...rule, enabled: false }, moveCandidate(steam))).toBe(false);
+    // In play only when the rule asks for it.
+    expect(matches(rule, moveCandidate({ ...steam, live: true }))).toBe(false);
+    expect(matches({ ...rule, includeLive: true }, moveCandidate({ ...steam, live: true }))).toBe(true);
   });
 });
 

@@ -22,6 +22,8 @@ export interface MoveRule extends RuleBase {
   readonly moveKinds: readonly MoveKind[];
   /** Implied points; 0: every move of those kinds. */
   readonly minPoints: number;
+  /** Also moves in play, where a goal moves every price at every book (off: pre-game only). */
+  readonly includeLive: boolean;
 }
 
 /** Every kind of rule (EV and arbitrage rules join here). */
@@ -54,7 +56,8 @@ export function moveCandidate(move: MoveEvent): AlertCandidate {
 export function matches(rule: AlertRule, candidate: AlertCandidate): boolean {
   if (!rule.enabled) return false;
   // One kind of rule and of candidate today; an EV or arbitrage rule adds its branch on `rule.kind`.
-  return rule.moveKinds.includes(candidate.move.kind) && candidate.move.points >= rule.minPoints;
+  const { move } = candidate;
+  return rule.moveKinds.includes(move.kind) && move.points >= rule.minPoints && (rule.includeLive || !move.live);
 }
 
 /**
@@ -98,7 +101,10 @@ export function ruleProblems(rule: AlertRule): { readonly field: string; readonl
   return problems;
 }
 
-/** The rule every service starts with: every steam, not repeated within 10 minutes, notified. */
+/**
+ * The rule every service starts with: every pre-game steam, not repeated within 10 minutes,
+ * notified. Pre-game only: in play one goal steams every selection of the fixture at once.
+ */
 export const DEFAULT_ALERT_RULES: readonly AlertRule[] = [
-  { id: 'steam', name: 'Steam', kind: 'move', moveKinds: ['steam'], minPoints: 0, enabled: true, repeatMinutes: 10, notify: true },
+  { id: 'steam', name: 'Pre-game steam', kind: 'move', moveKinds: ['steam'], minPoints: 0, includeLive: false, enabled: true, repeatMinutes: 10, notify: true },
 ];

@@ -236,6 +236,8 @@ export interface MoveEvent {
   readonly playerId: number;
   /** `{fixtureId}:{outcomeId}:{playerId}`. */
   readonly selectionKey: string;
+  /** Whether the fixture was in play when the move was last seen (a goal moves every book). */
+  readonly live: boolean;
   readonly direction: MoveDirection;
   /** Median size over the moved books, implied points (> 0). */
   readonly points: number;

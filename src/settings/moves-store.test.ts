@@ -17,11 +17,11 @@ describe('moves store', () => {
     const storage = memory();
     const store = createMovesStore(storage);
     expect(store.getState().saveSettings(A, { steamBooks: 4, steamPoints: 1.5, steamMinutes: 3, dropPoints: 6 })).toEqual([]);
-    expect(store.getState().saveRule(A, { id: 'x', name: ' Drops ', kind: 'move', moveKinds: ['drop'], minPoints: 7, enabled: true, repeatMinutes: 30, notify: false })).toEqual([]);
+    expect(store.getState().saveRule(A, { id: 'x', name: ' Drops ', kind: 'move', moveKinds: ['drop'], minPoints: 7, includeLive: true, enabled: true, repeatMinutes: 30, notify: false })).toEqual([]);
     const again = createMovesStore(storage);
     const a = again.getState().byService[A];
     expect(a?.settings).toEqual({ steamBooks: 4, steamPoints: 1.5, steamMinutes: 3, dropPoints: 6 });
-    expect(a?.rules.map((r) => r.name)).toEqual(['Steam', 'Drops']);
+    expect(a?.rules.map((r) => r.name)).toEqual(['Pre-game steam', 'Drops']);
     expect(again.getState().byService[B]).toBeUndefined();
   });
 

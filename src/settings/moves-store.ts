@@ -25,6 +25,7 @@ const ruleSchema = z.object({
   kind: z.literal('move'),
   moveKinds: z.array(z.enum(['steam', 'drop'])).max(2),
   minPoints: z.number(),
+  includeLive: z.boolean().default(false),
   enabled: z.boolean(),
   repeatMinutes: z.number(),
   notify: z.boolean(),

@@ -70,7 +70,7 @@ const OPENINGS_REFRESH_MS = 10 * 60_000;
 export function createMovesWatch(options: MovesWatchOptions): MovesWatch {
   const { book, now } = options;
   const openingsEveryMs = options.openingsEveryMs ?? 3_000;
-  const notifyEveryMs = options.notifyEveryMs ?? 250;
+  const notifyEveryMs = options.notifyEveryMs ?? 500;
   const maxMoves = options.maxMoves ?? 300;
   let settings = DEFAULT_MOVE_SETTINGS;
   let selections = new Map<string, SelectionTrack>();
@@ -131,6 +131,7 @@ export function createMovesWatch(options: MovesWatchOptions): MovesWatch {
   function judge(key: string, selection: SelectionTrack, at: number): boolean {
     let changed = false;
     const quotes = quotesOf(selection);
+    const live = book.getFixture(selection.fixtureId)?.status?.live ?? false;
     const steam = detectSteam(quotes, at, settings);
     if (steam !== null) {
       const open = selection.steam;
@@ -139,7 +140,7 @@ export function createMovesWatch(options: MovesWatchOptions): MovesWatch {
       const same = open !== null && open.direction === steam.direction && at - open.updatedAtMs <= windowMs();
       const base = same ? open : { id: `steam:${key}:${steam.direction}:${String(at)}`, detectedAtMs: at };
       const next: MoveEvent = {
-        ...selectionFields(key, selection),
+        ...selectionFields(key, selection, live),
         id: base.id,
         kind: 'steam',
         direction: steam.direction,
@@ -177,7 +178,7 @@ export function createMovesWatch(options: MovesWatchOptions): MovesWatch {
         const { moved, still } = dropMovedBooks(drop);
         const before = selection.drop;
         if (before === null || JSON.stringify(before.moved) !== JSON.stringify(moved) || JSON.stringify(before.still) !== JSON.stringify(still)) {
-          const next: MoveEvent = { ...selectionFields(key, selection), id, kind: 'drop', direction: 'shortening', points: drop.points, moved, still, detectedAtMs: before?.detectedAtMs ?? at, updatedAtMs: at };
+          const next: MoveEvent = { ...selectionFields(key, selection, live), id, kind: 'drop', direction: 'shortening', points: drop.points, moved, still, detectedAtMs: before?.detectedAtMs ?? at, updatedAtMs: at };
           selection.drop = next;
           feed.delete(id);
           feed.set(id, next);
@@ -300,8 +301,8 @@ export function createMovesWatch(options: MovesWatchOptions): MovesWatch {
   };
 }
 
-function selectionFields(key: string, selection: SelectionTrack): Pick<MoveEvent, 'fixtureId' | 'marketId' | 'outcomeId' | 'playerId' | 'selectionKey'> {
-  return { fixtureId: selection.fixtureId, marketId: selection.marketId, outcomeId: selection.outcomeId, playerId: selection.playerId, selectionKey: key };
+function selectionFields(key: string, selection: SelectionTrack, live: boolean): Pick<MoveEvent, 'fixtureId' | 'marketId' | 'outcomeId' | 'playerId' | 'selectionKey' | 'live'> {
+  return { fixtureId: selection.fixtureId, marketId: selection.marketId, outcomeId: selection.outcomeId, playerId: selection.playerId, selectionKey: key, live };
 }
 
 /** A fixture's openings from its CLV answer: oddsId → the OLV price and time. */

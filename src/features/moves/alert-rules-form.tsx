@@ -16,10 +16,11 @@ export function AlertRulesForm() {
   const [minPoints, setMinPoints] = useState('0');
   const [repeatMinutes, setRepeatMinutes] = useState('10');
   const [notify, setNotify] = useState(true);
+  const [includeLive, setIncludeLive] = useState(false);
   const [problems, setProblems] = useState<readonly { readonly field: string; readonly message: string }[]>([]);
   const add = (event: SyntheticEvent): void => {
     event.preventDefault();
-    const rule: MoveRule = { id: `rule-${String(Date.now())}`, name, kind: 'move', moveKinds: kinds, minPoints: Number(minPoints), repeatMinutes: Number(repeatMinutes), notify, enabled: true };
+    const rule: MoveRule = { id: `rule-${String(Date.now())}`, name, kind: 'move', moveKinds: kinds, minPoints: Number(minPoints), includeLive, repeatMinutes: Number(repeatMinutes), notify, enabled: true };
     const found = saveRule(rule);
     setProblems(found);
     if (found.length === 0) setName('');
@@ -31,7 +32,8 @@ export function AlertRulesForm() {
         {rules.map((rule) => (
           <li key={rule.id} data-rule-id={rule.id}>
             <strong>{rule.name}</strong> — {rule.moveKinds.map((k) => KIND_LABEL[k]).join(' and ')}
-            {rule.minPoints > 0 ? ` of ${formatPoints(rule.minPoints)} or more` : ''}, not repeated within {rule.repeatMinutes} min{' '}
+            {rule.minPoints > 0 ? ` of ${formatPoints(rule.minPoints)} or more` : ''}, {rule.includeLive ? 'pre-game and in play' : 'pre-game only'}, not repeated within{' '}
+            {rule.repeatMinutes} min{' '}
             <label>
               <input type="checkbox" checked={rule.enabled} onChange={() => saveRule({ ...rule, enabled: !rule.enabled })} /> on
             </label>{' '}
@@ -73,6 +75,9 @@ export function AlertRulesForm() {
         <label>
           Do not repeat within (minutes)
           <input type="number" step="1" value={repeatMinutes} onChange={(event) => { setRepeatMinutes(event.target.value); }} />
+        </label>
+        <label>
+          <input type="checkbox" checked={includeLive} onChange={() => { setIncludeLive(!includeLive); }} /> in play too
         </label>
         <label>
           <input type="checkbox" checked={notify} onChange={() => { setNotify(!notify); }} /> browser notification

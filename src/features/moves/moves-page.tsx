@@ -12,11 +12,17 @@ import { useMoveLabels } from './use-move-labels.ts';
 import { useMoves } from './use-moves.ts';
 import './moves.css';
 
+/** Most rows shown. */
+const MAX_ROWS = 100;
+
 export function MovesPage() {
   const all = useMoves();
   const { settings } = useMovesPrefs();
   const [kind, setKind] = useState<MoveKind | 'all'>('all');
-  const moves = kind === 'all' ? all : all.filter((m) => m.kind === kind);
+  const [preGameOnly, setPreGameOnly] = useState(false);
+  const matching = all.filter((m) => (kind === 'all' || m.kind === kind) && !(preGameOnly && m.live));
+  // The newest rows only: the feed changes twice a second and a goal adds hundreds of moves.
+  const moves = matching.slice(0, MAX_ROWS);
   const { labels, error } = useMoveLabels(moves);
   return (
     <section className="moves-page" aria-labelledby="moves-title">
@@ -32,7 +38,10 @@ export function MovesPage() {
             <input type="radio" name="move-kind" checked={kind === k} onChange={() => { setKind(k); }} /> {k === 'all' ? 'All' : k === 'steam' ? 'Steam' : 'Dropping odds'}
           </label>
         ))}
-        <span className="moves-count">{moves.length} moves</span>
+        <label>
+          <input type="checkbox" checked={preGameOnly} onChange={() => { setPreGameOnly(!preGameOnly); }} /> Pre-game only (in play, a goal moves every book)
+        </label>
+        <span className="moves-count">{matching.length > moves.length ? `the newest ${String(moves.length)} of ${String(matching.length)} moves` : `${String(matching.length)} moves`}</span>
       </div>
       {error === null ? null : <p role="alert">{describeFailures([error]).join(' ')} Fixtures and outcomes show by id.</p>}
       {moves.length === 0 ? (

@@ -1,10 +1,13 @@
-// What the moves are called: their fixtures (one `/fixtures` call for the fixtures listed) and
-// outcomes (one `/markets?outcomeIds=` call), through React Query's cache; ids where a lookup is
-// missing, so a row is never blank.
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+// What the moves are called: fixture names from the page's live book (the stream's fixture views
+// reach every page, whatever its odds interest) and market and outcome names from the market
+// catalogue per sport (one cached query a sport), so a feed that changes every half second asks
+// REST for nothing new; ids where a name is missing, so a row is never blank.
+import { useQueries } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { fixturesQuery, marketsByOutcomesQuery } from '../../api/queries.ts';
+import { marketsBySportQuery } from '../../api/queries.ts';
 import { useApiClient } from '../../api/use-api-client.ts';
+import { useLiveBook } from '../../book/use-book.ts';
+import { sportIdOfOutcomeId } from '../../domain/ids.ts';
 import type { MoveEvent } from '../../domain/moves.ts';
 
 export interface MoveLabel {
@@ -13,36 +16,38 @@ export interface MoveLabel {
   readonly outcome: string;
 }
 
-/** At most this many fixtures are named per request (the rest show their ids). */
-const MAX_FIXTURES = 100;
-
-const sortedUnique = <T extends string | number>(items: readonly T[]): T[] => [...new Set(items)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-
 /** Labels per move id, and the first lookup that failed. */
 export function useMoveLabels(moves: readonly MoveEvent[]): { readonly labels: ReadonlyMap<string, MoveLabel>; readonly error: unknown } {
   const client = useApiClient();
-  const fixtureIds = useMemo(() => sortedUnique(moves.map((m) => m.fixtureId)).slice(0, MAX_FIXTURES), [moves]);
-  const outcomeIds = useMemo(() => sortedUnique(moves.map((m) => m.outcomeId)), [moves]);
-  const fixtures = useQuery({ ...fixturesQuery(client, { fixtureIds }), enabled: fixtureIds.length > 0, placeholderData: keepPreviousData });
-  const markets = useQuery({ ...marketsByOutcomesQuery(client, outcomeIds), enabled: outcomeIds.length > 0, placeholderData: keepPreviousData });
-  const labels = useMemo(() => {
-    const views = new Map((fixtures.data ?? []).map((v) => [v.fixtureId, v]));
-    const byOutcome = new Map((markets.data ?? []).flatMap((m) => m.outcomes.map((o) => [o.outcomeId, { market: m.marketName, outcome: o.outcomeName }] as const)));
-    return new Map(
-      moves.map((m) => {
-        const view = views.get(m.fixtureId);
-        const names = byOutcome.get(m.outcomeId);
-        const player = m.playerId === 0 ? '' : ` (player ${String(m.playerId)})`;
-        return [
-          m.id,
-          {
-            fixture: view === undefined ? m.fixtureId : `${view.participants.participant1Name} – ${view.participants.participant2Name}`,
-            market: names?.market ?? `market ${String(m.marketId)}`,
-            outcome: (names?.outcome ?? `outcome ${String(m.outcomeId)}`) + player,
-          },
-        ] as const;
-      }),
-    );
-  }, [moves, fixtures.data, markets.data]);
-  return { labels, error: fixtures.error ?? markets.error };
+  const book = useLiveBook();
+  const sportIds = useMemo(() => [...new Set(moves.map((m) => sportIdOfOutcomeId(m.outcomeId)))].sort((a, b) => a - b), [moves]);
+  // `combine` keeps one result object until a catalogue arrives or fails.
+  const markets = useQueries({
+    queries: sportIds.map((sportId) => marketsBySportQuery(client, sportId)),
+    combine: (results) => ({ lists: results.map((r) => r.data ?? []), error: results.find((r) => r.error !== null)?.error ?? null }),
+  });
+  const byOutcome = useMemo(
+    () => new Map(markets.lists.flatMap((list) => list.flatMap((m) => m.outcomes.map((o) => [`${String(m.marketId)}:${String(o.outcomeId)}`, { market: m.marketName, outcome: o.outcomeName }] as const)))),
+    [markets.lists],
+  );
+  const labels = useMemo(
+    () =>
+      new Map(
+        moves.map((m) => {
+          const participants = book.getFixture(m.fixtureId)?.fixture?.participants;
+          const names = byOutcome.get(`${String(m.marketId)}:${String(m.outcomeId)}`);
+          const player = m.playerId === 0 ? '' : ` (player ${String(m.playerId)})`;
+          return [
+            m.id,
+            {
+              fixture: participants === undefined ? m.fixtureId : `${participants.participant1Name} – ${participants.participant2Name}`,
+              market: names?.market ?? `market ${String(m.marketId)}`,
+              outcome: (names?.outcome ?? `outcome ${String(m.outcomeId)}`) + player,
+            },
+          ] as const;
+        }),
+      ),
+    [moves, book, byOutcome],
+  );
+  return { labels, error: markets.error };
 }
