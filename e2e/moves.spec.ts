@@ -44,10 +44,15 @@ async function freshBooksQuoting(request: APIRequestContext, fixtureId: string):
     .sort();
 }
 
-/** Opens /moves and waits until the stream is live (its login snapshot holds every book's price). */
+/**
+ * Opens /moves showing pre-game steam only (in play, goals fill the feed with moves of every
+ * book) and waits until the stream is live (its login snapshot holds every book's price).
+ */
 async function openMoves(page: Page): Promise<void> {
   await page.goto('/moves');
   await expect(page.getByRole('heading', { level: 1, name: 'Moves' })).toBeVisible();
+  await page.getByRole('radio', { name: 'Steam' }).check();
+  await page.getByRole('checkbox', { name: /^Pre-game only/ }).check();
   await expect(page.locator('.shell')).toHaveAttribute('data-feed', 'live', { timeout: 60_000 });
 }
 

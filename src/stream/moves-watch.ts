@@ -33,6 +33,12 @@ export interface MovesWatchOptions {
   readonly fetchOpenings?: (fixtureId: string) => Promise<Openings>;
   /** Least time between two opening requests, ms (default 3,000: 20 a minute, a tenth of the spec's 200/min). */
   readonly openingsEveryMs?: number;
+  /**
+   * Asks for a REST snapshot of these fixtures' odds (to be applied as a seed): a fixture first
+   * seen in a delta has no price yet for the books that did not move, and a book must have a
+   * price to be named "still on the old price".
+   */
+  readonly requestBaseline?: (fixtureIds: readonly string[]) => void;
   readonly notifyEveryMs?: number;
   /** Most moves kept (oldest dropped first). */
   readonly maxMoves?: number;
@@ -83,6 +89,9 @@ export function createMovesWatch(options: MovesWatchOptions): MovesWatch {
   const openingsQueue: string[] = [];
   const openingsAsked = new Set<string>();
   let openingsTimer: unknown = null;
+  /** Fixtures whose every book's price is known (seeded) or asked for. */
+  const baselined = new Set<string>();
+  const baselineWanted: string[] = [];
 
   const windowMs = (): number => settings.steamMinutes * 60_000;
 
@@ -261,10 +270,20 @@ export function createMovesWatch(options: MovesWatchOptions): MovesWatch {
       for (const op of ops) {
         switch (op.op) {
           case 'update':
-            if (op.frame.channel === 'odds') recordOdds(op.frame.payload.fixtureId, op.frame.payload.odds);
+            if (op.frame.channel === 'odds') {
+              const { fixtureId } = op.frame.payload;
+              if (!baselined.has(fixtureId)) {
+                baselined.add(fixtureId);
+                baselineWanted.push(fixtureId);
+              }
+              recordOdds(fixtureId, op.frame.payload.odds);
+            }
             break;
           case 'seed':
-            for (const o of op.snapshot.odds) recordOdds(o.fixtureId, o.odds);
+            for (const o of op.snapshot.odds) {
+              baselined.add(o.fixtureId);
+              recordOdds(o.fixtureId, o.odds);
+            }
             break;
           case 'load':
             for (const o of op.dump.odds) record(o.fixtureId, o.oddsId);
@@ -278,6 +297,7 @@ export function createMovesWatch(options: MovesWatchOptions): MovesWatch {
           }
         }
       }
+      if (baselineWanted.length > 0) options.requestBaseline?.(baselineWanted.splice(0));
       judgeDirty();
     },
     setSettings(next) {
@@ -296,6 +316,8 @@ export function createMovesWatch(options: MovesWatchOptions): MovesWatch {
       openings.clear();
       openingsQueue.length = 0;
       openingsAsked.clear();
+      baselined.clear();
+      baselineWanted.length = 0;
       if (hadMoves) scheduleNotify();
     },
   };

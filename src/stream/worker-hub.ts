@@ -34,6 +34,8 @@ export interface WorkerHubOptions {
   readonly now?: () => number;
   /** A fixture's openings (OLV) from the configured service, for dropping odds; none: no drops. */
   readonly fetchOpenings?: (config: WorkerConfig, fixtureId: string) => Promise<Openings>;
+  /** The odds and metas of these fixtures from REST (a baseline for the moves feed); none: no baselines. */
+  readonly fetchBaseline?: (config: WorkerConfig, fixtureIds: readonly string[]) => Promise<BookSnapshot>;
 }
 
 interface PageState {
@@ -92,7 +94,30 @@ export function createWorkerHub(options: WorkerHubOptions): WorkerHub {
     ...(fetchOpenings === undefined
       ? {}
       : { fetchOpenings: (fixtureId: string) => (currentConfig === null ? Promise.reject(new Error('not configured')) : fetchOpenings(currentConfig, fixtureId)) }),
+    requestBaseline: (fixtureIds) => {
+      baselineQueue.push(...fixtureIds);
+      pumpBaseline();
+    },
   });
+  // Baselines: at most one request a second, 50 fixtures each (a tenth of the odds bucket's 10/s).
+  const baselineQueue: string[] = [];
+  let baselineTimer: unknown = null;
+  function pumpBaseline(): void {
+    const fetchBaseline = options.fetchBaseline;
+    if (baselineTimer !== null || fetchBaseline === undefined || currentConfig === null || baselineQueue.length === 0) return;
+    const own = generation;
+    fetchBaseline(currentConfig, baselineQueue.splice(0, 50)).then(
+      (snapshot) => {
+        // A non-authoritative seed: it only fills, never undoes a newer price.
+        if (own === generation) emit([{ op: 'seed', snapshot, authoritative: false }]);
+      },
+      () => undefined,
+    );
+    baselineTimer = options.setTimeout(() => {
+      baselineTimer = null;
+      pumpBaseline();
+    }, 1_000);
+  }
 
   function emit(ops: readonly BookOp[]): void {
     mirror.apply(ops);
