@@ -9,7 +9,7 @@ import { createMovesWatch, openingsOfClv, type Openings } from './moves-watch.ts
 const T0 = Date.parse('2026-01-01T12:00:00Z');
 const BOOKS = ['b1', 'b2', 'b3', 'b4'];
 
-function setup(fetchOpenings?: (fixtureId: string) => Promise<Openings>) {
+function setup(fetchOpenings?: (fixtureId: string) => Promise<Openings>, requestBaseline?: (fixtureIds: readonly string[]) => void) {
   let now = T0;
   const book = new LiveBook({ now: () => now });
   const timers: (() => void)[] = [];
@@ -20,6 +20,7 @@ function setup(fetchOpenings?: (fixtureId: string) => Promise<Openings>) {
     setTimeout: (callback) => timers.push(callback),
     onChange: (moves) => heard.push(moves),
     ...(fetchOpenings === undefined ? {} : { fetchOpenings }),
+    ...(requestBaseline === undefined ? {} : { requestBaseline }),
   });
   const apply = (ops: BookOp[]) => {
     book.apply(ops);
@@ -110,6 +111,17 @@ describe('moves watch', () => {
     expect(asked).toEqual([FIXTURE_ID]);
     t.tick();
     expect(asked).toEqual([FIXTURE_ID, OTHER]);
+  });
+
+  it('asks once for the baseline of a fixture first seen in a delta, never for a seeded one', () => {
+    const asked: (readonly string[])[] = [];
+    const t = setup(undefined, (ids) => asked.push(ids));
+    const SEEDED = 'sr10000003x1';
+    t.apply([{ op: 'seed', authoritative: false, snapshot: { channels: ['odds'], fixtureIds: [SEEDED], futureIds: [], bookmakers: ['b1'], fixtures: [], futuresOdds: [], odds: [{ fixtureId: SEEDED, odds: { b1: { [oddsIdOf(101, 'b1', SEEDED)]: oddsEntry(T0, 2, 'b1') } }, bookmakers: {} }] } }]);
+    t.prices(T0, { b1: 2 });
+    t.prices(T0 + 1, { b2: 2.1 });
+    t.apply([{ op: 'update', frame: oddsFrame([oddsEntry(T0, 2, 'b1')], SEEDED) }]);
+    expect(asked).toEqual([[FIXTURE_ID]]);
   });
 
   it('reads OLV per oddsId from a CLV answer', () => {
