@@ -95,6 +95,7 @@ test.describe('moves and alerts', () => {
         .filter({ hasText: '▲ shortening' });
       await expect(alert.first()).toBeVisible();
       await expect(alert.first()).toHaveAttribute('data-moved-books', chosen.join(','));
+      await page.getByRole('region', { name: 'Alerts' }).getByRole('button', { name: 'Close' }).click();
 
       // The moves page: the three books moved, every other fresh book quoting it still on its price.
       await expect.poll(() => steamRow(page, fixture.fixtureId), { timeout: 30_000 }).toEqual({ moved: chosen, still: fresh.filter((b) => !chosen.includes(b)) });
