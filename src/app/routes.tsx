@@ -52,6 +52,10 @@ export const pageRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('../features/settlement/settlement-sheet-page.tsx')).SettlementSheetPage }),
   },
   {
+    path: 'moves',
+    lazy: async () => ({ Component: (await import('../features/moves/moves-page.tsx')).MovesPage }),
+  },
+  {
     path: 'tracker',
     lazy: async () => ({ Component: (await import('../features/tracker/tracker-page.tsx')).TrackerPage }),
   },

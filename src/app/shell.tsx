@@ -4,6 +4,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { DisplaySwitches } from './display-switches.tsx';
 import { ConnectionIndicator } from '../features/connection/connection-indicator.tsx';
+import { AlertsBell } from '../features/moves/alerts-bell.tsx';
 import { feedHeadline } from '../features/connection/feed-headline.ts';
 import { RateLimitIndicator } from './rate-limit-indicator.tsx';
 import { useStreamStatus } from '../stream/use-stream.ts';
@@ -14,6 +15,7 @@ export const NAV_ITEMS: readonly { readonly to: string; readonly label: string; 
   { to: '/fixtures', label: 'Fixtures' },
   { to: '/futures', label: 'Futures' },
   { to: '/markets', label: 'Markets' },
+  { to: '/moves', label: 'Moves' },
   { to: '/parlay', label: 'Parlay' },
   { to: '/settlement', label: 'Settlement' },
   { to: '/tracker', label: 'Tracker' },
@@ -60,6 +62,7 @@ export function ShellFrame({ children }: { readonly children: ReactNode }) {
           ))}
         </nav>
         <DisplaySwitches />
+        <AlertsBell />
         <ConnectionIndicator />
         <RateLimitIndicator />
       </header>

@@ -31,6 +31,9 @@ function recordingStream() {
     seed: () => undefined,
     registerInterest: () => () => undefined,
     reconnect: () => undefined,
+    setMoveSettings: () => undefined,
+    getMoves: () => [],
+    subscribeMoves: () => () => undefined,
     getStatus: () => null,
     subscribeStatus: () => () => undefined,
     close: () => undefined,
@@ -111,6 +114,7 @@ describe('StreamProvider and staleness (issue 13 item 12)', () => {
     const connection: StreamConnection = {
       kind: 'none', configure: () => undefined, seed: () => undefined, reconnect: () => undefined, close: () => undefined,
       switchService: () => undefined, registerInterest: () => () => undefined,
+      setMoveSettings: () => undefined, getMoves: () => [], subscribeMoves: () => () => undefined,
       getStatus: () => status,
       subscribeStatus: (listener) => {
         listeners.add(listener);

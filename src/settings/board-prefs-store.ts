@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { create, type StateCreator } from 'zustand';
 import { persist, type StateStorage } from 'zustand/middleware';
-import { safePersistStorage } from './safe-storage.ts';
+import { readByService, safePersistStorage } from './safe-storage.ts';
 
 export const BOARD_PREFS_STORAGE_KEY = 'odds-explorer.board.v1';
 /** The settings page's section that sets `commission` (`/settings#commission`); the board links to it. */
@@ -58,9 +58,7 @@ export interface BoardPrefsState extends Persisted {
 }
 
 function readPersisted(stored: unknown): Persisted {
-  const byService = typeof stored === 'object' && stored !== null ? (stored as { byService?: unknown }).byService : undefined;
-  if (typeof byService !== 'object' || byService === null) return { byService: {} };
-  return { byService: Object.fromEntries(Object.entries(byService).slice(0, 50).map(([url, prefs]) => [url, readBoardPrefs(prefs)])) };
+  return readByService(stored, readBoardPrefs);
 }
 
 /** A prefs store persisted in `storage`; hydrates at once from a synchronous storage. */

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { create, type StateCreator } from 'zustand';
 import { persist, type StateStorage } from 'zustand/middleware';
 import { EQUAL_CONSENSUS, type FairLine } from '../domain/fair-line.ts';
-import { safePersistStorage } from './safe-storage.ts';
+import { readByService, safePersistStorage } from './safe-storage.ts';
 
 export const FAIR_LINE_STORAGE_KEY = 'odds-explorer.fair-line.v1';
 /** The settings page's section of fair lines (`/settings#fair-line`); the fair cell links to it. */
@@ -108,9 +108,7 @@ export interface FairLineState extends Persisted {
 }
 
 function readPersisted(stored: unknown): Persisted {
-  const byService = typeof stored === 'object' && stored !== null ? (stored as { byService?: unknown }).byService : undefined;
-  if (typeof byService !== 'object' || byService === null) return { byService: {} };
-  return { byService: Object.fromEntries(Object.entries(byService).slice(0, 50).map(([url, prefs]) => [url, readFairLinePrefs(prefs)])) };
+  return readByService(stored, readFairLinePrefs);
 }
 
 /** A fair-line store persisted in `storage`; hydrates at once from a synchronous storage. */

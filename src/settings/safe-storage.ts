@@ -62,3 +62,16 @@ export function safePersistStorage<T>(backend: StateStorage, read: (stored: unkn
     },
   };
 }
+
+/** Most services whose settings are read back (a stored map larger than this is cut). */
+const MAX_SERVICES = 50;
+
+/**
+ * A store's `{byService}` read back from storage: base URL → that service's prefs, each read by
+ * `read` (which never throws); anything else reads as no service.
+ */
+export function readByService<T>(stored: unknown, read: (prefs: unknown) => T): { readonly byService: Readonly<Record<string, T>> } {
+  const byService = typeof stored === 'object' && stored !== null ? (stored as { byService?: unknown }).byService : undefined;
+  if (typeof byService !== 'object' || byService === null) return { byService: {} };
+  return { byService: Object.fromEntries(Object.entries(byService).slice(0, MAX_SERVICES).map(([url, prefs]) => [url, read(prefs)])) };
+}

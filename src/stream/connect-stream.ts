@@ -4,6 +4,7 @@
 // keeps the page's odds interest (reference-counted) and tells the worker when that set changes.
 import type { BookSnapshot, LiveBook } from '../book/book.ts';
 import type { OddsInterest } from '../book/use-book.ts';
+import type { MoveEvent, MoveSettings } from '../domain/moves.ts';
 import type { PageToWorker, ServiceIdentity, WorkerConfig, WorkerToPage } from './messages.ts';
 import { pagePerf, recordBatch } from './page-perf.ts';
 import type { StreamStatus } from './stream-client.ts';
@@ -26,6 +27,11 @@ export interface StreamConnection extends OddsInterest {
   /** Shares a page's REST seed with every tab's book (it only fills, never undoes a live update). */
   seed(snapshot: BookSnapshot): void;
   reconnect(): void;
+  /** Tells the worker what counts as a move. */
+  setMoveSettings(settings: MoveSettings): void;
+  /** The moves feed the worker last sent, newest first (the same array until the next). */
+  getMoves(): readonly MoveEvent[];
+  subscribeMoves(listener: () => void): () => void;
   getStatus(): StreamStatus | null;
   subscribeStatus(listener: () => void): () => void;
   /** Which kind of worker carries the stream ('none': no workers here, e.g. jsdom; nothing streams). */
@@ -153,6 +159,8 @@ export function connectStream(book: LiveBook, options: ConnectStreamOptions = {}
   const nextFrame = options.nextFrame ?? ((callback: () => void) => requestAnimationFrame(() => { callback(); }));
   let status: StreamStatus | null = null;
   const listeners = new Set<() => void>();
+  let moves: readonly MoveEvent[] = [];
+  const moveListeners = new Set<() => void>();
   let closed = false;
   const registerInterest = interestRegistry(
     (fixtureIds, futureIds) => {
@@ -164,6 +172,11 @@ export function connectStream(book: LiveBook, options: ConnectStreamOptions = {}
 
   endpoint.onmessage = (event) => {
     const message = event.data;
+    if (message.type === 'moves') {
+      moves = message.moves;
+      for (const listener of [...moveListeners]) listener();
+      return;
+    }
     const perf = pagePerf();
     const appliedBefore = book.applied;
     book.apply(message.ops);
@@ -198,6 +211,14 @@ export function connectStream(book: LiveBook, options: ConnectStreamOptions = {}
       endpoint.postMessage({ type: 'reconnect' });
     },
     registerInterest,
+    setMoveSettings: (settings) => {
+      endpoint.postMessage({ type: 'moveSettings', settings });
+    },
+    getMoves: () => moves,
+    subscribeMoves: (listener) => {
+      moveListeners.add(listener);
+      return () => moveListeners.delete(listener);
+    },
     getStatus: () => status,
     subscribeStatus: (listener) => {
       listeners.add(listener);

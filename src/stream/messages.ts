@@ -1,5 +1,6 @@
 // The messages between a page and the stream worker (structured-cloneable, no functions).
 import type { BookOp, BookSnapshot } from '../book/book.ts';
+import type { MoveEvent, MoveSettings } from '../domain/moves.ts';
 import type { StreamSettings, StreamStatus } from './stream-client.ts';
 
 /** What the worker needs to connect: the stream login and the REST service for re-snapshots. */
@@ -35,15 +36,23 @@ export type PageToWorker =
    * that left it has its prices dropped from the page's book.
    */
   | { readonly type: 'interest'; readonly fixtureIds: readonly string[]; readonly futureIds: readonly string[] }
+  /** What counts as a move (the trader's settings; the last page to send them wins: one browser, one store). */
+  | { readonly type: 'moveSettings'; readonly settings: MoveSettings }
   /** Reconnect now (the indicator's "retry"). */
   | { readonly type: 'reconnect' }
   /** The page is going away (pagehide). */
   | { readonly type: 'bye' };
 
-export type WorkerToPage = {
-  readonly type: 'batch';
-  /** Book ops to apply in order. */
-  readonly ops: readonly BookOp[];
-  /** The stream status when it changed since the last batch, else null. */
-  readonly status: StreamStatus | null;
-};
+export type WorkerToPage =
+  | {
+      readonly type: 'batch';
+      /** Book ops to apply in order. */
+      readonly ops: readonly BookOp[];
+      /** The stream status when it changed since the last batch, else null. */
+      readonly status: StreamStatus | null;
+    }
+  /** The moves feed (src/stream/moves-watch.ts), newest first, whenever it changed; no ack. */
+  | { readonly type: 'moves'; readonly moves: readonly MoveEvent[] };
+
+/** A batch of book ops, as the worker posts it. */
+export type WorkerBatch = Extract<WorkerToPage, { readonly type: 'batch' }>;

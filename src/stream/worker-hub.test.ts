@@ -4,7 +4,7 @@ import { LiveBook } from '../book/book.ts';
 import { FIXTURE_ID, fixtureView, meta, oddsEntry, oddsFrame, oddsIdOf } from '../book/book-test-data.ts';
 import type { FutureOddsEntry } from '../wire/shared-schemas.ts';
 import type { StreamUpdate } from '../wire/stream-schemas.ts';
-import type { PageToWorker, WorkerConfig, WorkerToPage } from './messages.ts';
+import type { PageToWorker, WorkerBatch, WorkerConfig, WorkerToPage } from './messages.ts';
 import type { StreamClient, StreamStatus } from './stream-client.ts';
 import { connectStream, type WorkerEndpoint } from './connect-stream.ts';
 import { createWorkerHub, type PagePort } from './worker-hub.ts';
@@ -34,9 +34,10 @@ function setup(maxQueued = 1000) {
   const tick = () => {
     for (const cb of timers.splice(0)) cb();
   };
-  const page = (): PagePort & { got: WorkerToPage[] } => {
-    const got: WorkerToPage[] = [];
-    return { got, postMessage: (m) => got.push(m) };
+  // The pages here collect the batches (the moves feed is tested in moves-watch.test.ts).
+  const page = (): PagePort & { got: WorkerBatch[] } => {
+    const got: WorkerBatch[] = [];
+    return { got, postMessage: (m) => (m.type === 'batch' ? got.push(m) : 0) };
   };
   return { hub, tick, page, created, emit: (ops: readonly BookOp[]) => emit?.(ops), status: (s: StreamStatus) => onStatus?.(s) };
 }
@@ -68,7 +69,7 @@ const interest = (fixtureIds: readonly string[], futureIds: readonly string[] = 
 const EMPTY: BookSnapshot = { channels: [], fixtureIds: [], futureIds: [], bookmakers: [], fixtures: [], odds: [], futuresOdds: [] };
 
 /** A page's book fed with everything the hub posted to it, in order. */
-function bookOf(port: { got: readonly WorkerToPage[] }): LiveBook {
+function bookOf(port: { got: readonly WorkerBatch[] }): LiveBook {
   const book = new LiveBook();
   for (const m of port.got) book.apply(m.ops);
   return book;
@@ -464,7 +465,7 @@ describe('worker hub, on a change of service', () => {
 
   it('starts the new service\'s client on an empty book, so its re-snapshot names no fixture of the old service', async () => {
     const { hub, clients } = recordingHub();
-    const port: PagePort & { got: WorkerToPage[] } = { got: [], postMessage: (m) => port.got.push(m) };
+    const port: PagePort & { got: WorkerBatch[] } = { got: [], postMessage: (m) => (m.type === 'batch' ? port.got.push(m) : 0) };
     hub.connect(port);
     hub.receive(port, { type: 'configure', config: CONFIG });
     hub.receive(port, { type: 'seed', snapshot: { ...EMPTY, channels: ['fixtures'], fixtures: [fixtureView(OTHER_FIXTURE)] } });
@@ -482,7 +483,7 @@ describe('worker hub, on a change of service', () => {
 
   it('drops what the old service\'s client still emits after the change', async () => {
     const { hub, clients } = recordingHub();
-    const port: PagePort & { got: WorkerToPage[] } = { got: [], postMessage: (m) => port.got.push(m) };
+    const port: PagePort & { got: WorkerBatch[] } = { got: [], postMessage: (m) => (m.type === 'batch' ? port.got.push(m) : 0) };
     hub.connect(port);
     hub.receive(port, { type: 'configure', config: CONFIG });
     hub.receive(port, { type: 'configure', config: OTHER_SERVICE });
@@ -493,7 +494,7 @@ describe('worker hub, on a change of service', () => {
 
   it('empties every page\'s book at once, before the new service is configured', () => {
     const { hub, tick } = recordingHub();
-    const port: PagePort & { got: WorkerToPage[] } = { got: [], postMessage: (m) => port.got.push(m) };
+    const port: PagePort & { got: WorkerBatch[] } = { got: [], postMessage: (m) => (m.type === 'batch' ? port.got.push(m) : 0) };
     hub.connect(port);
     hub.receive(port, { type: 'configure', config: CONFIG });
     hub.receive(port, { type: 'seed', snapshot: { ...EMPTY, channels: ['fixtures'], fixtures: [fixtureView(OTHER_FIXTURE)] } });
@@ -508,7 +509,7 @@ describe('worker hub, on a change of service', () => {
 
   it('keeps the book and the cursors when the same service is configured with other sports', async () => {
     const { hub, clients } = recordingHub();
-    const port: PagePort & { got: WorkerToPage[] } = { got: [], postMessage: (m) => port.got.push(m) };
+    const port: PagePort & { got: WorkerBatch[] } = { got: [], postMessage: (m) => (m.type === 'batch' ? port.got.push(m) : 0) };
     hub.connect(port);
     hub.receive(port, { type: 'configure', config: CONFIG });
     clients[0]?.emit([update(2, 10)]);

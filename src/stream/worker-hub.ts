@@ -5,6 +5,7 @@
 // declared (`interest`); the other channels are small and reach every page.
 import { LiveBook, type BookDump, type BookOp, type BookSnapshot } from '../book/book.ts';
 import type { PageToWorker, ServiceIdentity, WorkerConfig, WorkerToPage } from './messages.ts';
+import { createMovesWatch, type Openings } from './moves-watch.ts';
 import type { StreamClient, StreamStatus } from './stream-client.ts';
 
 /** One page's end of the channel (a MessagePort of the SharedWorker, or the dedicated worker's scope). */
@@ -29,6 +30,12 @@ export interface WorkerHubOptions {
   readonly frameMs?: number;
   /** A page that stops acknowledging (a hidden tab: no animation frames) holds at most this many ops; then it gets a full dump instead. */
   readonly maxQueued?: number;
+  /** Epoch ms now, for the moves feed (default `Date.now`). */
+  readonly now?: () => number;
+  /** A fixture's openings (OLV) from the configured service, for dropping odds; none: no drops. */
+  readonly fetchOpenings?: (config: WorkerConfig, fixtureId: string) => Promise<Openings>;
+  /** The odds and metas of these fixtures from REST (a baseline for the moves feed); none: no baselines. */
+  readonly fetchBaseline?: (config: WorkerConfig, fixtureIds: readonly string[]) => Promise<BookSnapshot>;
 }
 
 interface PageState {
@@ -74,11 +81,49 @@ export function createWorkerHub(options: WorkerHubOptions): WorkerHub {
    * fixture's odds from a page is an authoritative empty snapshot, which drops only these.
    */
   const knownBookmakers = new Set<string>();
+  let currentConfig: WorkerConfig | null = null;
+  const fetchOpenings = options.fetchOpenings;
+  // The moves feed reads the mirror after each batch; every page hears the feed whole.
+  const moves = createMovesWatch({
+    book: mirror,
+    now: options.now ?? Date.now,
+    setTimeout: options.setTimeout,
+    onChange: (list) => {
+      for (const port of pages.keys()) port.postMessage({ type: 'moves', moves: list });
+    },
+    ...(fetchOpenings === undefined
+      ? {}
+      : { fetchOpenings: (fixtureId: string) => (currentConfig === null ? Promise.reject(new Error('not configured')) : fetchOpenings(currentConfig, fixtureId)) }),
+    requestBaseline: (fixtureIds) => {
+      baselineQueue.push(...fixtureIds);
+      pumpBaseline();
+    },
+  });
+  // Baselines: at most one request a second, 50 fixtures each (a tenth of the odds bucket's 10/s).
+  const baselineQueue: string[] = [];
+  let baselineTimer: unknown = null;
+  function pumpBaseline(): void {
+    const fetchBaseline = options.fetchBaseline;
+    if (baselineTimer !== null || fetchBaseline === undefined || currentConfig === null || baselineQueue.length === 0) return;
+    const own = generation;
+    fetchBaseline(currentConfig, baselineQueue.splice(0, 50)).then(
+      (snapshot) => {
+        // A non-authoritative seed: it only fills, never undoes a newer price.
+        if (own === generation) emit([{ op: 'seed', snapshot, authoritative: false }]);
+      },
+      () => undefined,
+    );
+    baselineTimer = options.setTimeout(() => {
+      baselineTimer = null;
+      pumpBaseline();
+    }, 1_000);
+  }
 
   function emit(ops: readonly BookOp[]): void {
     mirror.apply(ops);
     // The mirror has no subscribers: flushing only clears its dirty lists.
     mirror.flush();
+    moves.observe(ops);
     for (const op of ops) if (op.op === 'seed') noteBookmakers(op.snapshot);
     for (const page of pages.values()) {
       if (page.resync) continue;
@@ -262,6 +307,7 @@ export function createWorkerHub(options: WorkerHubOptions): WorkerHub {
     configKey = null;
     mirror.reset();
     mirror.flush();
+    moves.reset();
     knownBookmakers.clear();
     for (const page of pages.values()) {
       page.queue = [{ op: 'reset' }];
@@ -275,6 +321,7 @@ export function createWorkerHub(options: WorkerHubOptions): WorkerHub {
     const key = JSON.stringify(config);
     if (key === configKey) return;
     configKey = key;
+    currentConfig = config;
     for (const bookmaker of config.stream.bookmakers) knownBookmakers.add(bookmaker);
     const previous = client;
     const fresh = freshCursors;
@@ -305,6 +352,8 @@ export function createWorkerHub(options: WorkerHubOptions): WorkerHub {
     connect(port) {
       // A late page starts from everything the mirror holds.
       pages.set(port, { queue: [], awaitingAck: false, resync: true, statusDirty: status !== null, fixtures: new Set(), futures: new Set() });
+      const feed = moves.moves();
+      if (feed.length > 0) port.postMessage({ type: 'moves', moves: feed });
       scheduleFlush();
     },
     receive(port, message) {
@@ -327,6 +376,9 @@ export function createWorkerHub(options: WorkerHubOptions): WorkerHub {
           break;
         case 'interest':
           setInterest(page, message.fixtureIds, message.futureIds);
+          break;
+        case 'moveSettings':
+          moves.setSettings(message.settings);
           break;
         case 'reconnect':
           client?.reconnectNow();

@@ -44,6 +44,9 @@ function fakeConnection(initial: StreamStatus) {
     seed: () => undefined,
     registerInterest: () => () => undefined,
     reconnect: () => undefined,
+    setMoveSettings: () => undefined,
+    getMoves: () => [],
+    subscribeMoves: () => () => undefined,
     getStatus: () => status,
     subscribeStatus: (l) => {
       listeners.add(l);
