@@ -35,3 +35,15 @@ export function safePersistStorage<T>(backend: StateStorage, read: (stored: unkn
     },
   };
 }
+
+/** Stores kept per service: base URL → that service's state. */
+export interface ByService<T> {
+  readonly byService: Readonly<Record<string, T>>;
+}
+
+/** A per-service store's state read back from storage: each service's part read by `readOne` (at most 50 services); never throws. */
+export function readByService<T>(stored: unknown, readOne: (stored: unknown) => T): ByService<T> {
+  const byService = typeof stored === 'object' && stored !== null ? (stored as { byService?: unknown }).byService : undefined;
+  if (typeof byService !== 'object' || byService === null) return { byService: {} };
+  return { byService: Object.fromEntries(Object.entries(byService).slice(0, 50).map(([url, value]) => [url, readOne(value)])) };
+}
