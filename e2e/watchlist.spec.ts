@@ -5,6 +5,10 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { admin, type AdminFixtureRow } from './admin.ts';
 
+// Each test opens a second browser context that loads the dashboard from cold: on a shared,
+// loaded machine that alone can take tens of seconds.
+test.describe.configure({ timeout: 120_000 });
+
 /** A pre-game soccer fixture with the most books: no goal suspends its markets while the test looks. */
 async function quietFixture(request: APIRequestContext): Promise<AdminFixtureRow> {
   const rows = ((await admin(request, 'GET', '/admin/fixtures?status=0')) as AdminFixtureRow[]).filter((f) => f.sportId === 10);
@@ -88,7 +92,7 @@ test("a saved view of the fixtures list survives a reload and opens from its cop
   try {
     const other = await fresh.newPage();
     await other.goto(url);
-    await expect(other.getByLabel('Sport')).toHaveValue('10');
+    await expect(other.getByLabel('Sport')).toHaveValue('10', { timeout: 30_000 });
     await expect(other.getByLabel('In play only')).toBeChecked();
     // The view itself is this browser's: the fresh one has none saved.
     await expect(other.locator('.saved-views > summary')).toHaveText('Saved views (0)');
