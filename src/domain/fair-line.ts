@@ -155,7 +155,12 @@ export function describeFairLineDefinition(line: FairLine, method: DevigMethod, 
     weighted === null
       ? 'every book that prices the whole market, equal weight'
       : weighted.map(([bookmaker, weight]) => `${nameOf(bookmaker)} ×${String(weight)}`).join(', ');
-  const formula = weighted?.length === 1 ? `${method} de-vig of ${books}` : `${method} de-vig of the weighted mean implied probability (Σ w/price ÷ Σ w) of ${books}`;
+  const formula =
+    weighted === null
+      ? `${method} de-vig of the mean implied probability of ${books}`
+      : weighted.length === 1
+        ? `${method} de-vig of ${books}`
+        : `${method} de-vig of the weighted mean implied probability (Σ w/price ÷ Σ w) of ${books}`;
   const min = `at least ${String(line.minBooks)} book${line.minBooks === 1 ? '' : 's'}`;
   const required = line.requiredBook === null ? '' : `; ${nameOf(line.requiredBook)} required`;
   return `${formula}; ${min}${required}; stale or suspended books never count`;
