@@ -46,9 +46,10 @@ const features = fs
 
 /**
  * The only feature → feature imports (docs/architecture.md): the overview reuses the fixtures
- * list's rows and book seeding, the parlay page reads the slip.
+ * list's rows and book seeding, the parlay page reads the slip, the watchlist reuses the odds
+ * screen's seeding, layout and market values and the fixtures list's fixture path.
  */
-const featureImports = { overview: ['fixtures'], parlay: ['slip'] };
+const featureImports = { overview: ['fixtures'], parlay: ['slip'], watchlist: ['odds-screen', 'fixtures'] };
 
 const LAYERS = 'Imports flow app → features → api/book/stream/settings/components → domain/wire (docs/architecture.md).';
 

@@ -59,6 +59,10 @@ export const pageRoutes: RouteObject[] = [
     path: 'tracker',
     lazy: async () => ({ Component: (await import('../features/tracker/tracker-page.tsx')).TrackerPage }),
   },
+  {
+    path: 'watchlist',
+    lazy: async () => ({ Component: (await import('../features/watchlist/watchlist-page.tsx')).WatchlistPage }),
+  },
   { path: 'settings', element: <SettingsPage /> },
   { path: '*', element: <NotFoundPage /> },
 ];

@@ -19,6 +19,7 @@ export const NAV_ITEMS: readonly { readonly to: string; readonly label: string; 
   { to: '/parlay', label: 'Parlay' },
   { to: '/settlement', label: 'Settlement' },
   { to: '/tracker', label: 'Tracker' },
+  { to: '/watchlist', label: 'Watchlist' },
   { to: '/settings', label: 'Settings' },
 ];
 

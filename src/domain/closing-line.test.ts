@@ -267,3 +267,54 @@ describe('closingLines with a market the method cannot de-vig', () => {
     expect(figures.priceBased).toBeCloseTo(0.1, 12);
   });
 });
+
+describe('closingLines under a fair line', () => {
+  const KICKOFF = 7_000_000;
+  const entry = (bookmaker: string, outcomeId: number, price: number) => ({
+    bookmaker, outcomeId, playerId: 0, marketId: 1, price, active: true, marketActive: true, limit: null, changedAt: KICKOFF - 1,
+  });
+  const side = (bookmaker: string, outcomeId: number, price: number) => ({
+    bookmaker, outcomeId, playerId: 0, price, priceFractional: '', priceAmerican: 100, active: false, limit: null, changedAt: KICKOFF + 1,
+  });
+  // Kick-off closes: pinnacle 2.00 / 1.90, bet365 2.10 / 1.75.
+  const closes: Record<string, Record<number, number>> = { pinnacle: { 1: 2, 2: 1.9 }, bet365: { 1: 2.1, 2: 1.75 } };
+  const view = {
+    status: { statusId: 2, statusName: 'Finished', live: false },
+    startTime: KICKOFF / 1000,
+    trueStartTime: null,
+    odds: Object.fromEntries(Object.entries(closes).map(([b, p]) => [b, Object.fromEntries([1, 2].map((o) => [`f:${b}:${String(o)}:0`, { olv: side(b, o, p[o] ?? 2), clv: side(b, o, p[o] ?? 2) }]))])),
+  } as unknown as ClvFixtureView;
+  const history: FixtureHistoricalOddsResponse = {
+    fixtureId: 'f',
+    odds: Object.fromEntries(Object.entries(closes).map(([b, p]) => [b, Object.fromEntries([1, 2].map((o) => [`f:${b}:${String(o)}:0`, { [String(KICKOFF - 1)]: entry(b, o, p[o] ?? 2) }]))])),
+  };
+  const market = { playerId: 0, outcomes: [{ outcomeId: 1 }, { outcomeId: 2 }] };
+
+  it('weights each book\'s closes as the fair line says', () => {
+    const lines = closingLines(view, history, market, 1, 'multiplicative', { weights: { pinnacle: 3, bet365: 1 }, minBooks: 2, requiredBook: 'pinnacle' });
+    // Hand-worked: (3/2.00 + 1/2.10)/4 = 0.494048, (3/1.90 + 1/1.75)/4 = 0.537594; sum 1.031642;
+    // outcome 1: 0.494048 / 1.031642 = 0.478895, a close of 2.0881.
+    expect(lines.consensus?.probabilities[0]).toBeCloseTo(0.478895, 6);
+    expect(lines.consensus?.prices[0]).toBeCloseTo(2.0881, 4);
+    expect(lines.consensus?.used.map((b) => [b.bookmaker, b.weight])).toEqual([['pinnacle', 3], ['bet365', 1]]);
+  });
+
+  it('is the equal consensus by default: (1/2.00 + 1/2.10)/2 against (1/1.90 + 1/1.75)/2 gives 2.1245', () => {
+    expect(closingLines(view, history, market, 1, 'multiplicative').consensus?.prices[0]).toBeCloseTo(2.1245, 4);
+  });
+
+  it('a one-book line closes at that book\'s de-vigged close', () => {
+    // Pinnacle alone: (1/2) / (1/2 + 1/1.9) = 0.487179.
+    const lines = closingLines(view, history, market, 1, 'multiplicative', { weights: { pinnacle: 1 }, minBooks: 1, requiredBook: null });
+    expect(lines.consensus?.probabilities[0]).toBeCloseTo(0.487179, 6);
+    expect(lines.consensus?.books).toBe(1);
+  });
+
+  it('says why there is no consensus close when the line\'s required book or minimum is not met', () => {
+    const required = closingLines(view, history, market, 1, 'multiplicative', { weights: { pinnacle: 1, circa: 1 }, minBooks: 1, requiredBook: 'circa' });
+    expect(required.consensus).toBeNull();
+    expect(required.consensusProblem).toBe("the fair line's required book circa has no close on every outcome");
+    const tooFew = closingLines(view, history, market, 1, 'multiplicative', { weights: { pinnacle: 1, circa: 1 }, minBooks: 2, requiredBook: null });
+    expect(tooFew.consensusProblem).toBe('only 1 of the 2 books the fair line needs have a close on every outcome');
+  });
+});

@@ -6,6 +6,7 @@
 import { parseIsoTimestamp } from './bookmaker-health.ts';
 import { clvNoVig, clvPriceBased } from './clv.ts';
 import { consensusBook, devig, DevigError, type DevigMethod } from './devig.ts';
+import { EQUAL_CONSENSUS, fairLineProbabilities, type FairLine, type FairLineBook } from './fair-line.ts';
 import type { HistoryPoint } from './line-series.ts';
 import { roundHalfAwayFromZero } from './rounding.ts';
 import type { ClvFixtureView, FixtureHistoricalOddsResponse } from '../wire/rest-schemas.ts';
@@ -121,6 +122,8 @@ export interface ConsensusClose {
   /** 1 / probability: the consensus close as a price. */
   readonly prices: readonly number[];
   readonly books: number;
+  /** The books (and weights) the consensus close is made of; empty from `consensusClose`, which takes no names. */
+  readonly used: readonly FairLineBook[];
 }
 
 /**
@@ -133,7 +136,35 @@ export function consensusClose(bookCloses: readonly (readonly number[] | null)[]
   const complete = bookCloses.filter((prices): prices is readonly number[] => prices !== null);
   if (complete.length === 0) return null;
   const probabilities = devig(consensusBook(complete), method);
-  return { probabilities, prices: probabilities.map((p) => 1 / p), books: complete.length };
+  return { probabilities, prices: probabilities.map((p) => 1 / p), books: complete.length, used: [] };
+}
+
+/**
+ * The consensus close under a fair line (`fair-line.ts`): the books the line weighs whose kick-off
+ * closes cover the whole market, their implied probabilities averaged with the line's weights,
+ * de-vigged once by `method` — the odds screen's fair column applied to the closes. A close is
+ * the book's last active price, so no closing book counts as suspended; the history records no
+ * staleness, so none counts as stale. With `EQUAL_CONSENSUS` it is `consensusClose`.
+ * @returns the close, or why the line makes none (a sentence).
+ * @throws DevigError when `method` cannot de-vig the consensus.
+ */
+export function fairLineClose(
+  bookCloses: readonly { readonly bookmaker: string; readonly prices: readonly number[] | null }[],
+  method: DevigMethod,
+  line: FairLine,
+): { readonly close: ConsensusClose; readonly problem: null } | { readonly close: null; readonly problem: string } {
+  const result = fairLineProbabilities(line, bookCloses.map(({ bookmaker, prices }) => ({ bookmaker, prices, stale: false, suspended: false })), method);
+  const failure = result.failure;
+  if (result.probabilities === null || failure !== null) {
+    if (failure === null || (failure.kind === 'too-few-books' && failure.counted === 0 && line.weights === null)) return { close: null, problem: 'no book has a close on every outcome' };
+    if (failure.kind === 'too-few-books') {
+      return { close: null, problem: `only ${String(failure.counted)} of the ${String(failure.needed)} books the fair line needs have a close on every outcome` };
+    }
+    const why = failure.reason === 'not-weighted' ? 'has no weight in the fair line' : 'has no close on every outcome';
+    return { close: null, problem: `the fair line's required book ${failure.bookmaker} ${why}` };
+  }
+  const probabilities = result.probabilities;
+  return { close: { probabilities, prices: probabilities.map((p) => 1 / p), books: result.used.length, used: result.used }, problem: null };
 }
 
 /** The close a taken price is judged against, as the user chose it. */
@@ -253,8 +284,9 @@ export interface ClosingLines {
 /**
  * The closing lines of `outcomeId` in `market`: one row per bookmaker quoting it (by slug), its
  * OLV and last-before-settlement price from the CLV answer (`/fixtures/odds/clv`), and its
- * kick-off close from the recorded history of the market's oddsIds (`/fixtures/odds/historical`). The consensus is over every book's complete
- * kick-off close of the market, de-vigged by `method`.
+ * kick-off close from the recorded history of the market's oddsIds (`/fixtures/odds/historical`). The consensus is
+ * `fairLineClose` under `fairLine` (default every book's complete kick-off close, equal weight),
+ * de-vigged by `method`.
  */
 export function closingLines(
   clv: ClvFixtureView,
@@ -262,11 +294,12 @@ export function closingLines(
   market: ClosingMarket,
   outcomeId: number,
   method: DevigMethod,
+  fairLine: FairLine = EQUAL_CONSENSUS,
 ): ClosingLines {
   const kickoff = kickoffOf(clv);
   const outcomeIndex = market.outcomes.findIndex((o) => o.outcomeId === outcomeId);
   const rows: ClosingLineRow[] = [];
-  const marketCloses: (readonly number[] | null)[] = [];
+  const marketCloses: { bookmaker: string; prices: readonly number[] | null }[] = [];
   for (const [bookmaker, byOdds] of Object.entries(clv.odds)) {
     const pairs = Object.entries(byOdds).filter(([, p]) => p.clv.playerId === market.playerId);
     const closes = market.outcomes.map((o) => {
@@ -276,7 +309,7 @@ export function closingLines(
     const marketClose = completeMarketClose(closes);
     const mine = pairs.find(([, p]) => p.clv.outcomeId === outcomeId);
     if (mine === undefined) continue;
-    marketCloses.push(marketClose);
+    marketCloses.push({ bookmaker, prices: marketClose });
     const [oddsId, pair] = mine;
     rows.push({
       bookmaker,
@@ -295,9 +328,11 @@ export function closingLines(
     else if (row.close.price === best.price) best = { price: best.price, bookmakers: [...best.bookmakers, row.bookmaker] };
   }
   let consensus: ConsensusClose | null = null;
-  let consensusProblem: string | null = null;
+  let consensusProblem: string | null;
   try {
-    consensus = consensusClose(marketCloses, method);
+    const made = fairLineClose(marketCloses, method, fairLine);
+    consensus = made.close;
+    consensusProblem = made.problem;
   } catch (error) {
     if (!(error instanceof DevigError)) throw error;
     consensusProblem = error.message;

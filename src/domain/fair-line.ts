@@ -144,3 +144,24 @@ export function describeFairLine(used: readonly FairLineBook[], method: DevigMet
   const books = used.map((book) => (equal ? nameOf(book.bookmaker) : `${nameOf(book.bookmaker)} ×${String(book.weight)}`)).join(', ');
   return `${method} de-vig of the ${equal ? '' : 'weighted '}mean implied probability (Σ w/price ÷ Σ w) of ${books}`;
 }
+
+/**
+ * A fair line's definition in words, before any market is seen (the label's hover): its books
+ * and weights, the de-vig method, the minimum number of books and the required one.
+ */
+export function describeFairLineDefinition(line: FairLine, method: DevigMethod, nameOf: (bookmaker: string) => string = (b) => b): string {
+  const weighted = line.weights === null ? null : Object.entries(line.weights).filter(([, weight]) => weight > 0);
+  const books =
+    weighted === null
+      ? 'every book that prices the whole market, equal weight'
+      : weighted.map(([bookmaker, weight]) => `${nameOf(bookmaker)} ×${String(weight)}`).join(', ');
+  const formula =
+    weighted === null
+      ? `${method} de-vig of the mean implied probability of ${books}`
+      : weighted.length === 1
+        ? `${method} de-vig of ${books}`
+        : `${method} de-vig of the weighted mean implied probability (Σ w/price ÷ Σ w) of ${books}`;
+  const min = `at least ${String(line.minBooks)} book${line.minBooks === 1 ? '' : 's'}`;
+  const required = line.requiredBook === null ? '' : `; ${nameOf(line.requiredBook)} required`;
+  return `${formula}; ${min}${required}; stale or suspended books never count`;
+}

@@ -66,12 +66,17 @@ export function safePersistStorage<T>(backend: StateStorage, read: (stored: unkn
 /** Most services whose settings are read back (a stored map larger than this is cut). */
 const MAX_SERVICES = 50;
 
+/** Stores kept per service: base URL → that service's state. */
+export interface ByService<T> {
+  readonly byService: Readonly<Record<string, T>>;
+}
+
 /**
- * A store's `{byService}` read back from storage: base URL → that service's prefs, each read by
- * `read` (which never throws); anything else reads as no service.
+ * A store's `{byService}` read back from storage: base URL → that service's part, each read by
+ * `readOne` (which never throws); anything else reads as no service.
  */
-export function readByService<T>(stored: unknown, read: (prefs: unknown) => T): { readonly byService: Readonly<Record<string, T>> } {
+export function readByService<T>(stored: unknown, readOne: (stored: unknown) => T): ByService<T> {
   const byService = typeof stored === 'object' && stored !== null ? (stored as { byService?: unknown }).byService : undefined;
   if (typeof byService !== 'object' || byService === null) return { byService: {} };
-  return { byService: Object.fromEntries(Object.entries(byService).slice(0, MAX_SERVICES).map(([url, prefs]) => [url, read(prefs)])) };
+  return { byService: Object.fromEntries(Object.entries(byService).slice(0, MAX_SERVICES).map(([url, value]) => [url, readOne(value)])) };
 }

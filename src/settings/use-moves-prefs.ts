@@ -3,7 +3,7 @@
 import { useCallback } from 'react';
 import type { AlertRule } from '../domain/alert-rules.ts';
 import type { MoveSettings } from '../domain/moves.ts';
-import { browserStorage } from './browser-storage.ts';
+import { browserStorage } from './safe-storage.ts';
 import { createMovesStore, DEFAULT_MOVES_PREFS, type MovesPrefs, type MovesState } from './moves-store.ts';
 import { useSettings } from './use-settings.ts';
 

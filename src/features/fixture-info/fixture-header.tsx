@@ -10,9 +10,11 @@ import { snapshotOf } from '../../book/snapshot-of.ts';
 import { useFixtureLive } from '../../book/use-book.ts';
 import { useBookSeed } from '../../book/use-book-seed.ts';
 import { QueryFailure } from '../../components/query-failure.tsx';
+import { StarButton } from '../../components/star-button.tsx';
 import { parseFixtureId } from '../../domain/ids.ts';
 import { describeStart } from '../../domain/time-format.ts';
 import { useTimeZone } from '../../settings/use-time-zone.ts';
+import { useWatchlist } from '../../settings/use-watchlist.ts';
 import type { FixtureView } from '../../wire/shared-schemas.ts';
 import { CancelledNotice } from './cancelled-notice.tsx';
 import { clockLabel, sidesOf, type Side } from '../../domain/fixture-text.ts';
@@ -85,6 +87,7 @@ function HeaderView({ view, status, scores, clock }: HeaderViewProps) {
   const clockText = status.live ? clockLabel(clock) : null;
   const start = new Date(view.startTime * 1000);
   const venue = [view.venue.venueName, view.venue.venueLocation].filter((part): part is string => part !== null && part !== '');
+  const [watchlist, { toggleFixture }] = useWatchlist();
   const season = view.season.seasonName === null ? null : view.season.seasonRound === null ? view.season.seasonName : `${view.season.seasonName}, round ${String(view.season.seasonRound)}`;
 
   return (
@@ -100,6 +103,13 @@ function HeaderView({ view, status, scores, clock }: HeaderViewProps) {
         <SideName side={sides[1]} />
       </h2>
       <div className="fixture-facts">
+        <StarButton
+          starred={watchlist.fixtures.includes(view.fixtureId)}
+          label={`${view.participants.participant1Name} – ${view.participants.participant2Name}`}
+          onToggle={() => {
+            toggleFixture(view.fixtureId);
+          }}
+        />
         <span className={status.live ? 'fixture-status is-live' : `fixture-status status-${String(status.statusId)}`}>{status.statusName}</span>
         {clockText !== null && (
           <span className="fixture-clock">

@@ -22,6 +22,7 @@ import {
   type Kickoff,
 } from '../../domain/closing-line.ts';
 import { DEVIG_METHODS, type DevigMethod } from '../../domain/devig.ts';
+import { describeFairLine } from '../../domain/fair-line.ts';
 import { formatPrice, type OddsFormat } from '../../domain/odds-format.ts';
 import { fromZonedInput } from '../../domain/time-format.ts';
 import { useTimeZone } from '../../settings/use-time-zone.ts';
@@ -37,6 +38,8 @@ export interface ClosingLineTableProps {
   readonly onMethodChange: (method: DevigMethod) => void;
   /** Bookmaker display name by slug (the slug when unknown). */
   readonly nameOf: (bookmaker: string) => string;
+  /** The name of the fair line the consensus close follows (the chosen preset, `useFairLine()`). */
+  readonly fairLineName: string;
   /** Why no book has a kick-off close at all (e.g. the service keeps no price history); per-row reasons otherwise. */
   readonly closesUnavailable?: string;
 }
@@ -50,7 +53,7 @@ function Figure({ value }: { readonly value: number | null }) {
   return value === null ? <span className="muted">market incomplete</span> : <>{formatClvPercent(value)}</>;
 }
 
-export function ClosingLineTable({ selection, lines, kickoff, format, method, onMethodChange, nameOf, closesUnavailable }: ClosingLineTableProps) {
+export function ClosingLineTable({ selection, lines, kickoff, format, method, onMethodChange, nameOf, fairLineName, closesUnavailable }: ClosingLineTableProps) {
   const [takenText, setTakenText] = useState('');
   const [placedText, setPlacedText] = useState('');
   const { timeZone, format: when } = useTimeZone();
@@ -177,14 +180,18 @@ export function ClosingLineTable({ selection, lines, kickoff, format, method, on
               {lines.best === null ? 'no book has a close' : lines.best.bookmakers.map(nameOf).join(', ')}
             </td>
           </tr>
-          <tr className="consensus-close">
+          <tr className="consensus-close" data-fair-line={fairLineName} data-fair-books={lines.consensus?.used.map((b) => b.bookmaker).join(',') ?? ''}>
             <th scope="row">Consensus close</th>
             <td />
             <td>{lines.consensus === null ? '—' : formatPrice(lines.consensus.prices[lines.outcomeIndex] ?? 1, format)}</td>
-            <td colSpan={3} className="muted">
+            <td
+              colSpan={3}
+              className="muted"
+              title={lines.consensus === null ? undefined : `Fair line "${fairLineName}": ${describeFairLine(lines.consensus.used, method, nameOf)}, over their kick-off closes`}
+            >
               {lines.consensus === null
-                ? (lines.consensusProblem ?? 'no book has a close on every outcome')
-                : `fair price: mean implied probability of ${String(lines.consensus.books)} complete closes, de-vigged (${method})`}
+                ? `fair line "${fairLineName}": ${lines.consensusProblem ?? 'no book has a close on every outcome'}`
+                : `fair price under the fair line "${fairLineName}" from ${String(lines.consensus.books)} complete close${lines.consensus.books === 1 ? '' : 's'} (${lines.consensus.used.map((b) => nameOf(b.bookmaker)).join(', ')}), de-vigged (${method}); hover for the formula`}
             </td>
           </tr>
         </tfoot>
@@ -210,7 +217,7 @@ export function ClosingLineTable({ selection, lines, kickoff, format, method, on
             <SharpVerdict name={nameOf(sharpBook)} close={sharpRow.close.price} figures={clvAgainstBook(taken, sharpRow.close.price, sharpRow.marketClose, lines.outcomeIndex, method)} format={format} />
           )
         ) : lines.consensus === null ? (
-          'No consensus close: no book has a close on every outcome of the market.'
+          `No consensus close under the fair line "${fairLineName}": ${lines.consensusProblem ?? 'no book has a close on every outcome'}.`
         ) : (
           <ConsensusVerdict taken={taken} lines={lines} format={format} />
         )}

@@ -16,6 +16,7 @@ import { ListSkeleton } from '../../components/list-skeleton.tsx';
 import { NotOfferedLine } from '../../components/not-offered-line.tsx';
 import { QueryFailure } from '../../components/query-failure.tsx';
 import { FIXTURE_REISSUES, ReissueChain } from '../../components/reissue-chain.tsx';
+import { useFairLine } from '../../settings/use-fair-line.ts';
 import { useSettings } from '../../settings/use-settings.ts';
 import { HistoryChart } from './history-chart.tsx';
 import { closingLines, kickoffOf } from '../../domain/closing-line.ts';
@@ -85,14 +86,16 @@ function HistoryBody({ fixtureId, markets, clvView }: { readonly fixtureId: stri
   const nameOf = useBookmakerNameOf();
   const method: DevigMethod = DEVIG_METHODS.find((m) => m === params.get(DEVIG_PARAM)) ?? 'multiplicative';
   const kickoff = useMemo(() => kickoffOf(clvView), [clvView]);
+  // The consensus close follows the trader's chosen fair line, as the odds screen's fair column does.
+  const fairLine = useFairLine();
   // A service without price history still has the spec's opening and last-before-settlement
   // prices: the table shows them, each kick-off close "—" with the reason.
   const historyNotOffered = history.error instanceof NotOfferedError;
   const lines = useMemo(() => {
     if (market === undefined || outcome === undefined) return null;
     const recorded = history.data ?? (historyNotOffered ? { fixtureId, odds: {} } : undefined);
-    return recorded === undefined ? null : closingLines(clvView, recorded, market, outcome.outcomeId, method);
-  }, [history.data, historyNotOffered, fixtureId, market, outcome, clvView, method]);
+    return recorded === undefined ? null : closingLines(clvView, recorded, market, outcome.outcomeId, method, fairLine);
+  }, [history.data, historyNotOffered, fixtureId, market, outcome, clvView, method, fairLine]);
 
   if (market === undefined || outcome === undefined) return <p className="empty-state">The service recorded no prices for this fixture.</p>;
   const choose = (next: Record<string, string>) => {
@@ -174,6 +177,7 @@ function HistoryBody({ fixtureId, markets, clvView }: { readonly fixtureId: stri
             choose({ [DEVIG_PARAM]: next });
           }}
           nameOf={nameOf}
+          fairLineName={fairLine.name}
           {...(historyNotOffered ? { closesUnavailable: 'the service keeps no price history to read it from' } : {})}
         />
       )}

@@ -6,11 +6,14 @@ import { useCallback, useSyncExternalStore } from 'react';
 import { fixtureQuery, marketsBySportQuery } from '../../api/queries.ts';
 import { useApiClient } from '../../api/use-api-client.ts';
 import { useLiveBook } from '../../book/use-book.ts';
+import { IgnoredFilters } from '../../components/ignored-filters.tsx';
 import { ListSkeleton } from '../../components/list-skeleton.tsx';
 import { QueryFailure } from '../../components/query-failure.tsx';
+import { SavedViewsMenu } from '../../components/saved-views-menu.tsx';
 import { useChosenBookmakers } from '../../settings/use-chosen-bookmakers.ts';
 import { useSettings } from '../../settings/use-settings.ts';
 import { BoardToolbar } from './board-toolbar.tsx';
+import { boardColumnsToParams } from './board-view-params.ts';
 import { OddsBoard } from './odds-board.tsx';
 import { useBoardLayout } from './use-board-layout.ts';
 import { boardDisplayProps, useBoardView } from './use-board-view.ts';
@@ -87,6 +90,8 @@ export function FixtureOdds({ fixtureId }: { readonly fixtureId: string }) {
 
   return (
     <>
+      <SavedViewsMenu page="odds-screen" onCurrentPath extraParams={() => boardColumnsToParams(board.prefs)} />
+      <IgnoredFilters problems={board.columnProblems} />
       <BoardToolbar view={board} clickHint="Click a price (or press Enter) to add it to the slip; hover or focus it for its history." />
       <OddsBoard
         layout={layout}

@@ -1,11 +1,16 @@
 // The title of one market (line): its name and line, main or alternate, and an arbitrage flag
-// with the guaranteed profit when the best prices across bookmakers leave one.
+// with the guaranteed profit when the best prices across bookmakers leave one; a star puts the
+// market on the watchlist.
 import { memo, useCallback } from 'react';
 import type { BoardMarket } from '../../domain/odds-board-layout.ts';
 import type { MarketValues } from '../../domain/odds-board-values.ts';
+import { StarButton } from '../../components/star-button.tsx';
+import { sameMarket } from '../../settings/watchlist-store.ts';
+import { useWatchlist } from '../../settings/use-watchlist.ts';
 import { useMarketSelector, type MarketValuesStore } from './market-store.ts';
 
 export interface MarketTitleRowProps {
+  readonly fixtureId: string;
   readonly market: BoardMarket;
   readonly store: MarketValuesStore;
   readonly gridRow: number;
@@ -16,11 +21,13 @@ export interface MarketTitleRowProps {
   readonly height: number;
 }
 
-export const MarketTitleRow = memo(function MarketTitleRow({ market, store, gridRow, tabStop, columnCount, top, height }: MarketTitleRowProps) {
+export const MarketTitleRow = memo(function MarketTitleRow({ fixtureId, market, store, gridRow, tabStop, columnCount, top, height }: MarketTitleRowProps) {
   const select = useCallback((values: MarketValues) => (values.arbitrage === null ? '' : `${(values.arbitrage.profitRatio * 100).toFixed(2)}%`), []);
   const profit = useMarketSelector(store, select);
   const record = market.market;
   const name = record === null ? `Market ${String(market.marketId)}` : record.marketName;
+  const [watchlist, { toggleMarket }] = useWatchlist();
+  const ref = { fixtureId, marketId: market.marketId, playerId: market.playerId };
   return (
     <div role="row" aria-rowindex={gridRow + 2} className="board-row board-market" style={{ transform: `translateY(${String(top)}px)`, height }}>
       <div
@@ -33,6 +40,14 @@ export const MarketTitleRow = memo(function MarketTitleRow({ market, store, grid
       >
         {/* Sticky: the title stays in view while the books scroll sideways. */}
         <span className="pinned-title">
+          <StarButton
+            starred={watchlist.markets.some((m) => sameMarket(m, ref))}
+            label={`${name}${market.playerId === 0 ? '' : ` (player ${String(market.playerId)})`}`}
+            tabIndex={-1}
+            onToggle={() => {
+              toggleMarket(ref);
+            }}
+          />
           <strong>{name}</strong>
           {!market.mainLine && <span className="badge">alternate line</span>}
           <span className="muted market-id"> · marketId {market.marketId}</span>

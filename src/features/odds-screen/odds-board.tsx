@@ -149,6 +149,7 @@ export function OddsBoard(props: OddsBoardProps) {
         return (
           <MarketTitleRow
             key={item.key}
+            fixtureId={layout.fixtureId}
             market={item.market}
             store={stores.get(item.market.key)}
             gridRow={index}

@@ -2,7 +2,7 @@
 // bookmakers' names and freshness bounds, the user's board preferences (hidden, ordered, charged
 // books, density), the de-vig method and ranges kept in the URL, and the players' names.
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { MAX_LIST_IDS } from '../../api/client.ts';
 import { bookmakersQuery, playersByIdsQuery } from '../../api/queries.ts';
@@ -15,7 +15,10 @@ import type { BoardLayout } from '../../domain/odds-board-layout.ts';
 import type { BoardPrefs } from '../../settings/board-prefs-store.ts';
 import { useBoardPrefs } from '../../settings/use-board-prefs.ts';
 import { boardPlayerIds, type BoardMode } from './board-rows.ts';
+import { BOARD_COLUMN_PARAMS, parseBoardColumns, type ParsedBoardColumns } from './board-view-params.ts';
 import { visibleColumns } from './book-columns.ts';
+
+const NO_PROBLEMS: readonly string[] = [];
 
 /** The URL parameter of the de-vig method, and the default. */
 export const DEVIG_PARAM = 'devig';
@@ -49,6 +52,8 @@ export interface BoardView {
   readonly showRanges: boolean;
   /** Sets (or with null removes) a URL parameter, replacing the history entry. */
   readonly setParam: (name: string, value: string | null) => void;
+  /** Column parameters of the last opened URL (a saved view's) that were malformed and dropped. */
+  readonly columnProblems: readonly string[];
 }
 
 /** The board's display state for `layout` (null while it loads); `live` picks the freshness bounds. */
@@ -72,6 +77,25 @@ export function useBoardView(layout: BoardLayout | null, live: boolean): BoardVi
     [records, live],
   );
   const [prefs, updatePrefs] = useBoardPrefs();
+  // A saved view's URL carries the board's columns (./board-view-params.ts): applied to the
+  // preferences once, then dropped from the URL, whose other parameters stay.
+  const urlColumns = useMemo(() => parseBoardColumns(params), [params]);
+  // The problems stay shown after the parameters leave the URL (kept from the render that read them).
+  const [applied, setApplied] = useState<ParsedBoardColumns | null>(null);
+  if (urlColumns.present && applied !== urlColumns) setApplied(urlColumns);
+  const columnProblems = applied?.problems ?? NO_PROBLEMS;
+  useEffect(() => {
+    if (!urlColumns.present) return;
+    if (Object.keys(urlColumns.patch).length > 0) updatePrefs(urlColumns.patch);
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const name of Object.values(BOARD_COLUMN_PARAMS)) next.delete(name);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [urlColumns, setParams, updatePrefs]);
   const narrow = useMediaQuery(CARDS_QUERY);
   const mode: BoardMode = narrow ? 'cards' : prefs.density;
   const columns = layout?.columns;
@@ -101,7 +125,7 @@ export function useBoardView(layout: BoardLayout | null, live: boolean): BoardVi
     },
     [setParams],
   );
-  return { nameOf, boundOf, playerNameOf, prefs, updatePrefs, mode, visible, panelBooks, hiddenBooks, charged, method, showRanges, setParam };
+  return { nameOf, boundOf, playerNameOf, prefs, updatePrefs, mode, visible, panelBooks, hiddenBooks, charged, method, showRanges, setParam, columnProblems };
 }
 
 /** The board's props that follow the display state (spread into `<OddsBoard>`). */

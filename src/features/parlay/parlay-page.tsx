@@ -7,12 +7,14 @@ import { useMemo, useState } from 'react';
 import { describeFailure, describeFailures } from '../../api/api-error.ts';
 import { bookmakersQuery } from '../../api/queries.ts';
 import { useApiClient } from '../../api/use-api-client.ts';
+import { FairLineLabel } from '../../components/fair-line-label.tsx';
 import { NotOfferedLine } from '../../components/not-offered-line.tsx';
 import { DEVIG_METHODS, type DevigMethod } from '../../domain/devig.ts';
 import { parseOddsId } from '../../domain/ids.ts';
 import { formatPrice } from '../../domain/odds-format.ts';
 import { readStake } from '../../domain/ticket.ts';
 import { useChosenBookmakers } from '../../settings/use-chosen-bookmakers.ts';
+import { useFairLine } from '../../settings/use-fair-line.ts';
 import { useSettings } from '../../settings/use-settings.ts';
 import { useLegLabels } from '../slip/use-leg-labels.ts';
 import { useSlipUrlSync } from '../slip/use-slip-url.ts';
@@ -42,7 +44,8 @@ export function ParlayPage() {
   const { selections, repeated } = useMemo(() => selectionsOf(slip.legs), [slip.legs]);
   const legBookmakers = useMemo(() => [...new Set(slip.legs.map((l) => parseOddsId(l).bookmaker))], [slip.legs]);
   const data = useParlayQuotes(selections, chosenBookmakers, legBookmakers);
-  const fair = useLegFair(selections, data.bookmakers, method);
+  const fairLine = useFairLine();
+  const fair = useLegFair(selections, data.bookmakers, method, fairLine);
 
   // Labels for every bookmaker's legs, so the panel names a leg in words wherever it is priced.
   const { labels } = useLegLabels(slip.legs);
@@ -157,7 +160,8 @@ export function ParlayPage() {
                 </option>
               ))}
             </select>
-          </label>
+          </label>{' '}
+          <FairLineLabel method={method} nameOf={nameOf} />
           <table className="parlay-quotes" aria-label="Quotes by bookmaker" aria-busy={data.loading}>
             <thead>
               <tr>

@@ -79,4 +79,29 @@ describe('legFairFromBook', () => {
     const fair = legFairFromBook(bookWithPrices(), SELECTION, MARKET_1X2, ['bet365'], 'multiplicative');
     expect(fair.ok && fair.probability).toBeCloseTo(devig([2.1, 3.4, 3.5], 'multiplicative')[0] ?? Number.NaN, 12);
   });
+
+  it('follows a weighted fair line: bet365 ×3 and williamhill ×1, pinnacle (stale) never counting', () => {
+    const line = { weights: { bet365: 3, williamhill: 1, pinnacle: 5 }, minBooks: 2, requiredBook: null };
+    const fair = legFairFromBook(bookWithPrices(), SELECTION, MARKET_1X2, BOOKS, 'multiplicative', line);
+    expect(fair.ok).toBe(true);
+    if (!fair.ok) return;
+    expect(fair.books).toEqual(['bet365', 'williamhill']);
+    expect(fair.used.map((b) => b.weight)).toEqual([3, 1]);
+    // Hand-worked: implied (3/2.1 + 1/2.0)/4 = 0.482143, (3/3.4 + 1/3.5)/4 = 0.292017,
+    // (3/3.5 + 1/3.6)/4 = 0.283730; sum 1.057890; the home share 0.482143 / 1.057890 = 0.455759.
+    expect(fair.probability).toBeCloseTo(0.455759, 6);
+  });
+
+  it('has no fair probability when the fair line requires a stale book, and says so', () => {
+    const line = { weights: { bet365: 1, pinnacle: 1 }, minBooks: 1, requiredBook: 'pinnacle' };
+    expect(legFairFromBook(bookWithPrices(), SELECTION, MARKET_1X2, BOOKS, 'multiplicative', line)).toEqual({ ok: false, reason: 'the required book pinnacle is stale' });
+  });
+
+  it('has none when fewer books than the line needs count', () => {
+    const line = { weights: { bet365: 1, unibet: 1 }, minBooks: 2, requiredBook: null };
+    expect(legFairFromBook(bookWithPrices(), SELECTION, MARKET_1X2, BOOKS, 'multiplicative', line)).toEqual({
+      ok: false,
+      reason: 'only 1 of the 2 books needed quote the whole market, active, neither stale nor suspended',
+    });
+  });
 });

@@ -1,7 +1,8 @@
-// Each selection's no-vig probability from every bookmaker's current prices of its market (the
-// live book, seeded by the page), by the odds screen's consensus rule: only books that price the
-// whole market, active, in an open market, neither suspended nor stale, count — the books the odds
-// screen's fair column counts by default, so both pages show the same fair probability.
+// Each selection's no-vig probability from the bookmakers' current prices of its market (the
+// live book, seeded by the page), under the trader's chosen fair line (src/domain/fair-line.ts),
+// as the odds screen's fair column computes it: only books the line weighs that price the whole
+// market, active, in an open market, neither suspended nor stale, count, so both pages show the
+// same fair probability for one selection.
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { marketsByOutcomesQuery } from '../../api/queries.ts';
@@ -9,30 +10,45 @@ import { useApiClient } from '../../api/use-api-client.ts';
 import { isBookmakerStale, type LiveBook } from '../../book/book.ts';
 import { useLiveBook } from '../../book/use-book.ts';
 import type { DevigMethod } from '../../domain/devig.ts';
+import { describeFairLineFailure, EQUAL_CONSENSUS, fairLineProbabilities, type FairLine, type FairLineBook, type FairLineQuote } from '../../domain/fair-line.ts';
 import { buildOddsId } from '../../domain/ids.ts';
-import { consensusLegProbability, isExplainError } from '../../domain/price-explain.ts';
+import { isExplainError } from '../../domain/price-explain.ts';
 import type { Market } from '../../wire/reference-schemas.ts';
 import type { Selection } from './parlay-plan.ts';
 import { useBookVersion } from './use-book-version.ts';
 
 export type LegFair =
-  | { readonly ok: true; readonly probability: number; readonly books: readonly string[] }
+  | {
+      readonly ok: true;
+      readonly probability: number;
+      /** The books the fair line is made of (slugs), in the order given. */
+      readonly books: readonly string[];
+      /** The same books with their weights and prices, for the formula on hover. */
+      readonly used: readonly FairLineBook[];
+    }
   | { readonly ok: false; readonly reason: string };
 
 function marketOddsIds(selection: Selection, market: Market, bookmaker: string): string[] {
   return market.outcomes.map((o) => buildOddsId({ fixtureId: selection.fixtureId, bookmaker, outcomeId: o.outcomeId, playerId: selection.playerId }));
 }
 
-/** The no-vig probability of one selection from the book's current prices (see the module note). */
-export function legFairFromBook(book: LiveBook, selection: Selection, market: Market | undefined, bookmakers: readonly string[], method: DevigMethod): LegFair {
+/**
+ * The no-vig probability of one selection from the book's current prices under `fairLine`
+ * (default the equal consensus of every counting book; see the module note).
+ */
+export function legFairFromBook(
+  book: LiveBook,
+  selection: Selection,
+  market: Market | undefined,
+  bookmakers: readonly string[],
+  method: DevigMethod,
+  fairLine: FairLine = EQUAL_CONSENSUS,
+): LegFair {
   if (market === undefined) return { ok: false, reason: 'its market is not in the catalogue' };
   const index = market.outcomes.findIndex((o) => o.outcomeId === selection.outcomeId);
   if (index < 0 || market.outcomes.length !== market.marketLength) return { ok: false, reason: 'its market is not complete in the catalogue' };
-  const prices: number[][] = [];
-  const books: string[] = [];
-  for (const bookmaker of bookmakers) {
+  const quotes: FairLineQuote[] = bookmakers.map((bookmaker) => {
     const meta = book.getBookmakerMeta(selection.fixtureId, bookmaker);
-    if (meta !== undefined && (meta.meta.suspended || isBookmakerStale(meta))) continue;
     const row: number[] = [];
     for (const oddsId of marketOddsIds(selection, market, bookmaker)) {
       const entry = book.getOdds(oddsId);
@@ -40,14 +56,23 @@ export function legFairFromBook(book: LiveBook, selection: Selection, market: Ma
       if (entry === undefined || !entry.active || !entry.marketActive || entry.price <= 1) break;
       row.push(entry.price);
     }
-    if (row.length === market.outcomes.length) {
-      prices.push(row);
-      books.push(bookmaker);
-    }
-  }
-  if (prices.length === 0) return { ok: false, reason: 'no bookmaker prices its whole market right now' };
+    return {
+      bookmaker,
+      prices: row.length === market.outcomes.length ? row : null,
+      stale: meta !== undefined && isBookmakerStale(meta),
+      suspended: meta?.meta.suspended === true,
+    };
+  });
   try {
-    return { ok: true, probability: consensusLegProbability(prices, index, method), books };
+    const result = fairLineProbabilities(fairLine, quotes, method);
+    const probability = result.probabilities?.[index];
+    if (result.failure !== null || probability === undefined) {
+      const failure = result.failure;
+      // Nothing counts at all: said as plainly as before fair lines existed.
+      if (failure === null || (failure.kind === 'too-few-books' && failure.counted === 0)) return { ok: false, reason: 'no bookmaker prices its whole market right now' };
+      return { ok: false, reason: describeFairLineFailure(failure) };
+    }
+    return { ok: true, probability, books: result.used.map((b) => b.bookmaker), used: result.used };
   } catch (error) {
     if (isExplainError(error)) return { ok: false, reason: error.message };
     throw error;
@@ -55,7 +80,7 @@ export function legFairFromBook(book: LiveBook, selection: Selection, market: Ma
 }
 
 /** Per selectionKey, its no-vig probability (re-derived, throttled, as the book's prices move). */
-export function useLegFair(selections: readonly Selection[], bookmakers: readonly string[], method: DevigMethod): ReadonlyMap<string, LegFair> {
+export function useLegFair(selections: readonly Selection[], bookmakers: readonly string[], method: DevigMethod, fairLine: FairLine): ReadonlyMap<string, LegFair> {
   const client = useApiClient();
   const book = useLiveBook();
   const outcomeIds = useMemo(() => [...new Set(selections.map((s) => s.outcomeId))].sort((a, b) => a - b), [selections]);
@@ -76,6 +101,6 @@ export function useLegFair(selections: readonly Selection[], bookmakers: readonl
   return useMemo(() => {
     // Keyed on `version` so the memo follows the book (the book itself is mutable).
     if (version < 0) return new Map<string, LegFair>();
-    return new Map(selections.map((s) => [s.selectionKey, legFairFromBook(book, s, byOutcome.get(s.outcomeId), bookmakers, method)]));
-  }, [version, selections, byOutcome, bookmakers, method, book]);
+    return new Map(selections.map((s) => [s.selectionKey, legFairFromBook(book, s, byOutcome.get(s.outcomeId), bookmakers, method, fairLine)]));
+  }, [version, selections, byOutcome, bookmakers, method, fairLine, book]);
 }

@@ -42,6 +42,18 @@ function explain(props: WhyPricePanelProps): Explained {
   }
 }
 
+/** The books (and weights) the leg's fair probability is made of, for its hover. */
+function legFairBooks(fair: ReadonlyMap<string, LegFair>, selectionKey: string | undefined): string {
+  const leg = selectionKey === undefined ? undefined : fair.get(selectionKey);
+  if (leg === undefined || !leg.ok) return '';
+  return `From ${leg.used.map((book) => `${book.bookmaker} ×${String(book.weight)}`).join(', ')}`;
+}
+
+function fairBooksOf(fair: ReadonlyMap<string, LegFair>, selectionKey: string | undefined): string {
+  const leg = selectionKey === undefined ? undefined : fair.get(selectionKey);
+  return leg?.ok === true ? leg.books.join(',') : '';
+}
+
 export function WhyPricePanel(props: WhyPricePanelProps) {
   const result = explain(props);
   if (!result.ok) return <p className="why-unavailable">Cannot explain this price: {result.reason}.</p>;
@@ -49,7 +61,7 @@ export function WhyPricePanel(props: WhyPricePanelProps) {
   return (
     <div className="why-panel" data-testid="why-panel">
       <table className="why-legs">
-        <caption>Each leg: the bookmaker&apos;s price against the no-vig probability from every bookmaker&apos;s prices of its market</caption>
+        <caption>Each leg: the bookmaker&apos;s price against the no-vig probability of its market under the chosen fair line (hover a probability for its books)</caption>
         <thead>
           <tr>
             <th scope="col">Leg</th>
@@ -59,11 +71,13 @@ export function WhyPricePanel(props: WhyPricePanelProps) {
           </tr>
         </thead>
         <tbody>
-          {e.legs.map((leg) => (
+          {e.legs.map((leg, i) => (
             <tr key={leg.key}>
               <th scope="row">{props.labelOf(leg.key)}</th>
               <td>{formatPrice(leg.price, props.format)}</td>
-              <td>{pct(leg.fairProbability)}</td>
+              <td title={legFairBooks(props.fair, props.selections[i]?.selectionKey)} data-fair-books={fairBooksOf(props.fair, props.selections[i]?.selectionKey)}>
+                {pct(leg.fairProbability)}
+              </td>
               <td>{signedPct(leg.margin)}</td>
             </tr>
           ))}
