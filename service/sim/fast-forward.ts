@@ -2,6 +2,7 @@
 // same code as live play, its changes written straight to history (nothing is published).
 import { OPEN_HORIZON_SEC } from './fixture-runtime.ts';
 import type { FixtureRuntime, StepContext } from './fixture-runtime.ts';
+import { isLive, isOpen } from '../../src/wire/status.ts';
 
 /** What fast-forwarding needs of the engine. */
 export interface FastForwardHost {
@@ -48,8 +49,8 @@ export function fastForward(host: FastForwardHost, runtime: FixtureRuntime, unti
   let t = openMs;
   runtime.updateEverySec = COARSE_PREGAME_STEP_MS / 1000;
   const ctx = host.context(t, 0.02, true);
-  while (t < untilMs && runtime.statusId <= 1) {
-    const live = runtime.statusId === 1;
+  while (t < untilMs && isOpen(runtime.statusId)) {
+    const live = isLive(runtime.statusId);
     const next = Math.min(untilMs, live ? t + Math.max(1000, 300_000 / host.simSpeed) : coarsePregameStepEnd(t, startMs));
     const dt = next - t;
     t = next;

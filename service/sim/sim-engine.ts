@@ -33,6 +33,7 @@ import { SimWorld } from './sim-world.ts';
 import { TeamNews } from './team-news.ts';
 import { drain } from './tick-runner.ts';
 import type { SlicedTick, TickSteps } from './tick-runner.ts';
+import { isFinished, isLive, isOpen, isOver, isPreGame } from '../../src/wire/status.ts';
 
 /** Finished fixtures drop their in-memory odds after this long (history keeps them). */
 const RETIRE_AFTER_MS = 30 * 60_000;
@@ -186,8 +187,8 @@ export class SimEngine implements ChangeSink, FastForwardHost, SlicedTick {
     const plan = record.planned;
     const nowMs = ctx.nowMs;
     // Only time after kick-off is played: a step that crosses the start plays none of it.
-    const wasLive = record.statusId === 1;
-    if (record.statusId === 0) {
+    const wasLive = isLive(record.statusId);
+    if (isPreGame(record.statusId)) {
       const cancellation = plan.cancellation;
       if (cancellation !== null && nowMs >= cancellation.atMs) {
         this.cancelFixture(runtime, ctx, cancellation.reissue);
@@ -203,10 +204,9 @@ export class SimEngine implements ChangeSink, FastForwardHost, SlicedTick {
     if (marketsBefore === 0 && runtime.quoted) {
       this.teamNews.publish(runtime, nowMs, runtime.lineupsConfirmedBy(nowMs));
     }
-    // `runtime.statusId` (not `record.statusId`): stepping changed it behind TypeScript's narrowing.
-    if (runtime.statusId === 0 && runtime.quoted) this.teamNews.maybeUpdate(runtime, nowMs);
-    if (runtime.statusId === 1) this.dirty.add(plan.fixtureId);
-    if (runtime.statusId === 2 && !record.settled) this.settle(runtime, nowMs);
+    if (isPreGame(runtime.statusId) && runtime.quoted) this.teamNews.maybeUpdate(runtime, nowMs);
+    if (isLive(runtime.statusId)) this.dirty.add(plan.fixtureId);
+    if (isFinished(runtime.statusId) && !record.settled) this.settle(runtime, nowMs);
   }
 
   private updateBookHealth(nowMs: number, dtMs: number): void {
@@ -259,7 +259,7 @@ export class SimEngine implements ChangeSink, FastForwardHost, SlicedTick {
     if (!now && this.world.counters.ticks % 20 !== 0) return;
     const forgetBefore = nowMs - (this.settings.seedPastDays + 1) * 86_400_000;
     for (const runtime of [...this.world.fixtures.values()]) {
-      if (runtime.statusId < 2) continue;
+      if (isOpen(runtime.statusId)) continue;
       const end = runtime.record.finishedAtMs ?? runtime.record.planned.startTime * 1000;
       if (end < forgetBefore) {
         this.forget(runtime.fixtureId);
@@ -342,7 +342,7 @@ export class SimEngine implements ChangeSink, FastForwardHost, SlicedTick {
 
   rebuildActive(): void {
     this.active = [...this.world.fixtures.values()]
-      .filter((f) => f.statusId <= 1)
+      .filter((f) => isOpen(f.statusId))
       .sort((a, b) => a.record.planned.startTime - b.record.planned.startTime);
   }
 
@@ -546,7 +546,7 @@ export class SimEngine implements ChangeSink, FastForwardHost, SlicedTick {
   private stepFirehose(firehose: Firehose, nowMs: number, dtMs: number): void {
     const runtime = this.world.fixtures.get(firehose.fixtureId);
     // Its fixture finished or was retired: the firehose ends with it.
-    if (runtime === undefined || runtime.statusId > 1) {
+    if (runtime === undefined || isOver(runtime.statusId)) {
       this.firehose = null;
       return;
     }

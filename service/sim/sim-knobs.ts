@@ -11,6 +11,7 @@ import type { SimEngine } from './sim-engine.ts';
 import { KnobError } from './sim-types.ts';
 import type { SuspensionTarget } from './sim-types.ts';
 import type { TickRunner } from './tick-runner.ts';
+import { isLive, isOver, isPreGame } from '../../src/wire/status.ts';
 
 /** The admin finish knob plays the rest of a match in steps of this much match time (s)... */
 const FINISH_STEP_MATCH_SEC = 60;
@@ -63,7 +64,7 @@ export class SimKnobs {
   setFirehose(fixtureId: string, updatesPerSec: number): { fixtureId: string; updatesPerSec: number; entries: number; maxUpdatesPerSec: number } {
     if (!(updatesPerSec > 0 && updatesPerSec <= MAX_FIREHOSE_RATE)) throw new KnobError(`updatesPerSec must be > 0 and <= ${String(MAX_FIREHOSE_RATE)}, or null to stop`);
     const runtime = this.requireFixture(fixtureId);
-    if (runtime.statusId > 1) throw new KnobError(`fixture ${fixtureId} is over: it has no prices to requote`);
+    if (isOver(runtime.statusId)) throw new KnobError(`fixture ${fixtureId} is over: it has no prices to requote`);
     const firehose = new Firehose(fixtureId, updatesPerSec, runtime.lines.values());
     if (firehose.entries === 0) throw new KnobError(`fixture ${fixtureId} has no prices yet`);
     this.engine.firehose = firehose;
@@ -164,7 +165,7 @@ export class SimKnobs {
   /** Scores for `side` now in a live fixture (a goal, a run, a basket...), then reprices. */
   forceGoal(fixtureId: string, side: 1 | 2): void {
     const runtime = this.requireFixture(fixtureId);
-    if (runtime.statusId !== 1) throw new KnobError(`fixture ${fixtureId} is not live`);
+    if (!isLive(runtime.statusId)) throw new KnobError(`fixture ${fixtureId} is not live`);
     runtime.forceScore(side, this.engine.context(this.engine.clock.now()));
     this.engine.dirty.add(fixtureId);
   }
@@ -184,7 +185,7 @@ export class SimKnobs {
    */
   kickoff(fixtureId: string): { fixtureId: string; trueStartTime: string | null } {
     const runtime = this.requireFixture(fixtureId);
-    if (runtime.statusId !== 0) throw new KnobError(`fixture ${fixtureId} is not pre-game`);
+    if (!isPreGame(runtime.statusId)) throw new KnobError(`fixture ${fixtureId} is not pre-game`);
     this.runner.finishRunningTick();
     const ctx = this.engine.context(this.engine.clock.now());
     runtime.start(ctx);
@@ -203,16 +204,14 @@ export class SimKnobs {
    */
   finish(fixtureId: string): { fixtureId: string; scores: Record<string, ScorePeriod> } {
     const runtime = this.requireFixture(fixtureId);
-    if (runtime.statusId !== 1) throw new KnobError(`fixture ${fixtureId} is not live`);
+    if (!isLive(runtime.statusId)) throw new KnobError(`fixture ${fixtureId} is not live`);
     this.runner.finishRunningTick();
     const ctx = this.engine.context(this.engine.clock.now());
     // A minute of match time per step: the engine's own events (goals, periods) come as they
     // would at any speed; the bound only stops a match the engine never ends.
     const stepMs = (FINISH_STEP_MATCH_SEC * 1000) / this.engine.settings.simSpeed;
-    // A function, not the narrowed field: stepping changes the status behind TypeScript's back.
-    const live = (): boolean => runtime.statusId === 1;
-    for (let i = 0; i < FINISH_MAX_STEPS && live(); i++) this.engine.stepFixture(runtime, ctx, stepMs);
-    if (live()) throw new KnobError(`fixture ${fixtureId} did not end after ${String(FINISH_MAX_STEPS)} match minutes`);
+    for (let i = 0; i < FINISH_MAX_STEPS && isLive(runtime.statusId); i++) this.engine.stepFixture(runtime, ctx, stepMs);
+    if (isLive(runtime.statusId)) throw new KnobError(`fixture ${fixtureId} did not end after ${String(FINISH_MAX_STEPS)} match minutes`);
     this.engine.rebuildActive();
     return { fixtureId, scores: this.engine.reads.scoresOf(fixtureId) };
   }
@@ -220,7 +219,7 @@ export class SimKnobs {
   /** Cancels a pre-game or live fixture now, with or without a reissued replacement. */
   cancel(fixtureId: string, reissue: boolean): { cancelled: string; reissuedFixtureId: string | null } {
     const runtime = this.requireFixture(fixtureId);
-    if (runtime.statusId >= 2) throw new KnobError(`fixture ${fixtureId} is already over`);
+    if (isOver(runtime.statusId)) throw new KnobError(`fixture ${fixtureId} is already over`);
     const replacement = this.engine.cancelFixture(runtime, this.engine.context(this.engine.clock.now()), reissue);
     return { cancelled: fixtureId, reissuedFixtureId: replacement?.fixtureId ?? null };
   }

@@ -19,6 +19,7 @@ import { clockOf } from './match-engine.ts';
 import type { PlannedFixture } from './schedule.ts';
 import type { SimStats } from './sim-types.ts';
 import type { SimWorld } from './sim-world.ts';
+import { isLive, isOpen, isPreGame } from '../../src/wire/status.ts';
 
 export class SimReads {
   private readonly views = new Map<string, FixtureView>();
@@ -104,7 +105,7 @@ export class SimReads {
     const statusId = record.statusId;
     return {
       fixtureId: plan.fixtureId,
-      status: { live: statusId === 1, statusId, statusName: STATUS_NAMES[statusId] },
+      status: { live: isLive(statusId), statusId, statusName: STATUS_NAMES[statusId] },
       sport: { sportId: plan.sportId, sportName: sport?.sportName.en ?? String(plan.sportId) },
       tournament: {
         tournamentId: plan.tournamentId,
@@ -138,7 +139,7 @@ export class SimReads {
         participant2Abbr: p2?.participantAbbr ?? null,
       },
       scores: this.scoresOf(plan.fixtureId),
-      clock: record.statusId === 0 ? null : clockOf(record.match, runtime.rules),
+      clock: isPreGame(record.statusId) ? null : clockOf(record.match, runtime.rules),
       expectedPeriods: plan.expectedPeriods,
       periodLength: plan.periodLength,
       externalProviders: externalProvidersOf(plan),
@@ -193,13 +194,13 @@ export class SimReads {
 
   statsOf(fixtureId: string): StatsPayload | null {
     const runtime = this.world.fixtures.get(fixtureId);
-    if (runtime === undefined || runtime.statusId === 0) return null;
+    if (runtime === undefined || isPreGame(runtime.statusId)) return null;
     return statsPayload(fixtureId, runtime.record.match, this.world.clock.now());
   }
 
   clockOfFixture(fixtureId: string): Clock {
     const runtime = this.world.fixtures.get(fixtureId);
-    return runtime === undefined || runtime.statusId === 0 ? null : clockOf(runtime.record.match, runtime.rules);
+    return runtime === undefined || isPreGame(runtime.statusId) ? null : clockOf(runtime.record.match, runtime.rules);
   }
 
   /** Counters for the log and /healthz. */
@@ -213,10 +214,10 @@ export class SimReads {
     for (const runtime of this.world.fixtures.values()) {
       const name = STATUS_NAMES[runtime.statusId];
       fixturesByStatus[name] = (fixturesByStatus[name] ?? 0) + 1;
-      if (runtime.statusId === 1) live++;
+      if (isLive(runtime.statusId)) live++;
       const sport = String(runtime.record.planned.sportId);
       fixturesBySport[sport] = (fixturesBySport[sport] ?? 0) + 1;
-      if (runtime.quoted && runtime.statusId <= 1) {
+      if (runtime.quoted && isOpen(runtime.statusId)) {
         quoted++;
         marketsOffered += runtime.offered.length;
       }

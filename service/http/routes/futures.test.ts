@@ -15,6 +15,7 @@ import { loadConfig } from '../../config.ts';
 import { startService, type Service } from '../../service.ts';
 import { ManualClock } from '../../sim/simulator.ts';
 import { makeTempDir, TEST_START_MS } from '../../sim/test-support.ts';
+import { isOpen } from '../../../src/wire/status.ts';
 
 let service: Service;
 let dir: string;
@@ -61,7 +62,7 @@ describe('GET /futures', () => {
     const statuses = new Set(all.map((f) => f.status.statusId));
     expect(statuses).toEqual(new Set([1, 2, 3]));
     const live = liveFuturesResponseSchema.parse((await get('/en/futures/live')).body);
-    expect(live.map((f) => f.futureId)).toEqual(all.filter((f) => f.status.statusId <= 1).map((f) => f.futureId));
+    expect(live.map((f) => f.futureId)).toEqual(all.filter((f) => isOpen(f.status.statusId)).map((f) => f.futureId));
   });
 
   it('filters by statusId: a finished future names its winner, a cancelled one its replacement', async () => {

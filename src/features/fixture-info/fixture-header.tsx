@@ -16,6 +16,7 @@ import { ParticipantBadge } from './participant-badge.tsx';
 import { ScoreTable } from './score-table.tsx';
 import { useSeedFixtureView } from './use-seed-fixture-view.ts';
 import './fixture-info.css';
+import { isCancelled } from '../../wire/status.ts';
 
 /** Why `fixtureId` is not one (the IdError's sentence), or null when it is well-formed. */
 function fixtureIdProblem(fixtureId: string): string | null {
@@ -113,7 +114,7 @@ function HeaderView({ view, status, scores, clock }: HeaderViewProps) {
           </span>
         )}
       </div>
-      {status.statusId === 3 && <CancelledNotice view={view} />}
+      {isCancelled(status.statusId) && <CancelledNotice view={view} />}
       <ScoreTable scores={scores} sides={sides} sportId={view.sport.sportId} />
     </section>
   );
