@@ -7,6 +7,7 @@ import { createApiClient, type ApiClient } from '../src/api/client.ts';
 import { RequestScheduler } from '../src/api/scheduler.ts';
 import { fetchFixtureViews, fetchFixturesInScope, fetchFutureOddsSnapshot, fetchOddsSnapshot } from '../src/api/snapshots.ts';
 import { startEmbeddedService, type EmbeddedService } from './embedded-service.ts';
+import { isOpen } from '../src/wire/status.ts';
 
 let service: EmbeddedService;
 let client: ApiClient;
@@ -23,7 +24,7 @@ afterAll(async () => {
 const sim = () => service.simulator;
 const quotedLive = () => sim().fixtureIds(1).find((id) => Object.keys(sim().fixtureOdds(id)).length > 0) ?? '';
 const finished = () => sim().fixtureIds(2)[0] ?? '';
-const openFuture = () => sim().futures.views().find((f) => f.status.statusId <= 1)?.futureId ?? '';
+const openFuture = () => sim().futures.views().find((f) => isOpen(f.status.statusId))?.futureId ?? '';
 const firstOddsId = (fixtureId: string) => Object.values(sim().fixtureOdds(fixtureId)).flatMap((byId) => Object.keys(byId))[0] ?? '';
 
 describe('reference endpoints through the client', () => {

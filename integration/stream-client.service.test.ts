@@ -14,6 +14,7 @@ import { RECEIVE_TYPES, type ReceiveType } from '../src/wire/stream-schemas.ts';
 import { memoryCursorStore, type CursorStore } from '../src/stream/cursor-store.ts';
 import { apiSnapshotSource } from '../src/stream/snapshots.ts';
 import { createStreamClient, type StreamClient, type WebSocketConstructor } from '../src/stream/stream-client.ts';
+import { isOpen } from '../src/wire/status.ts';
 
 const SPORT_IDS = [10];
 const BOOKMAKERS = ['pinnacle', 'bet365'];
@@ -139,7 +140,7 @@ interface Comparable {
 /** A fresh REST snapshot of the subscribed scope, in the shape compared. */
 async function restState(api: ApiClient): Promise<Comparable> {
   const views = await fetchFixturesInScope(api, { sportIds: SPORT_IDS });
-  const open = views.filter((v) => v.status.statusId === 0 || v.status.statusId === 1).map((v) => v.fixtureId);
+  const open = views.filter((v) => isOpen(v.status.statusId)).map((v) => v.fixtureId);
   const odds = await fetchOddsSnapshot(api, open, BOOKMAKERS);
   return {
     fixtures: Object.fromEntries(views.map((v) => [v.fixtureId, { status: v.status, scores: v.scores, clock: v.clock }])),

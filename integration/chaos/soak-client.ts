@@ -14,6 +14,7 @@ import { RECEIVE_TYPES, type ReceiveType } from '../../src/wire/stream-schemas.t
 import { memoryCursorStore } from '../../src/stream/cursor-store.ts';
 import { apiSnapshotSource } from '../../src/stream/snapshots.ts';
 import { createStreamClient, type StreamClient, type WebSocketConstructor } from '../../src/stream/stream-client.ts';
+import { isOpen } from '../../src/wire/status.ts';
 
 /** The child's configuration: JSON in argv[2]. */
 export interface SoakClientConfig {
@@ -272,7 +273,7 @@ interface Comparison {
  */
 async function compare(book: LiveBook, api: ApiClient, config: SoakClientConfig): Promise<Comparison> {
   const views = await fetchFixturesInScope(api, { sportIds: config.sportIds });
-  const open = new Set(views.filter((v) => v.status.statusId === 0 || v.status.statusId === 1).map((v) => v.fixtureId));
+  const open = new Set(views.filter((v) => isOpen(v.status.statusId)).map((v) => v.fixtureId));
   const fixtureIds = [...new Set([...book.fixtureIds(), ...open])];
   const rest = await fetchOddsSnapshot(api, fixtureIds, config.bookmakers);
   const out: Comparison = { differingPrices: 0, missingPrices: 0, extraPrices: 0, comparedPrices: 0, differingFixtures: 0, differingMetas: 0, examples: [] };

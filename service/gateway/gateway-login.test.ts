@@ -8,6 +8,7 @@ import { CLOSE_CODES } from '../../src/wire/stream-schemas.ts';
 import type { DataFrame } from '../../src/wire/stream-schemas.ts';
 import { MAX_CONNECTIONS_PER_KEY } from './gateway.ts';
 import { loginFrame, settle, startStreamTestService, StreamClient, type TestService } from './test-support.ts';
+import { STATUS_PRE_GAME } from '../../src/wire/status.ts';
 
 let t: TestService;
 let bookmakers: string[];
@@ -376,7 +377,7 @@ describe('filters', () => {
     // A soccer kick-off is a status change, so a fixtures frame, in a sport whose name German
     // writes differently ("Fußball"); the rotation's own frames may be of a sport it does not.
     const sim = t.service.simulator;
-    const soccer = sim.fixtureIds(0).find((id) => sim.fixtureRecord(id)?.planned.sportId === 10);
+    const soccer = sim.fixtureIds(STATUS_PRE_GAME).find((id) => sim.fixtureRecord(id)?.planned.sportId === 10);
     if (soccer === undefined) throw new Error('the test world has no pre-game soccer fixture');
     sim.kickoff(soccer);
     await t.advance(2_000);

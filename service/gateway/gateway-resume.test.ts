@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareEntryIds } from '../../src/domain/entry-id.ts';
 import type { Channel, DataFrame } from '../../src/wire/stream-schemas.ts';
 import { loginFrame, settle, startStreamTestService, StreamClient, type TestService } from './test-support.ts';
+import { isLive } from '../../src/wire/status.ts';
 
 /** The frames of `channel` strictly after `cursor` (all of them when the cursor is undefined). */
 function framesAfter(frames: readonly DataFrame[], channel: Channel, cursor: string | undefined): DataFrame[] {
@@ -97,7 +98,7 @@ describe('extended replay mode (the default)', { timeout: 30_000 }, () => {
     // One future moved twice while away, so its oddsId has two missed frames the replay merges
     // (whether the books' own requotes repeat a future within 10 s is up to the world).
     const sim = t.service.simulator;
-    const futureId = sim.futures.views().find((f) => f.status.statusId === 1)?.futureId ?? '';
+    const futureId = sim.futures.views().find((f) => isLive(f.status.statusId))?.futureId ?? '';
     const { cursors, resumed } = await reconnectAfter(10_000, async () => {
       sim.moveFuture(futureId);
       await t.advance(1_000);

@@ -3,6 +3,7 @@
 import type { ChangeListener } from '../sim/change-feed.ts';
 import type { Simulator } from '../sim/simulator.ts';
 import type { EventScope } from './subscription.ts';
+import { isLive } from '../../src/wire/status.ts';
 
 export interface GatewaySource {
   /** Registers the listener of per-tick change batches; returns its remover. */
@@ -22,12 +23,12 @@ export function simulatorSource(simulator: Simulator): GatewaySource {
     fixtureScope(fixtureId) {
       const record = simulator.fixtureRecord(fixtureId);
       if (record === undefined) return null;
-      return { sportId: record.planned.sportId, tournamentId: record.planned.tournamentId, live: record.statusId === 1 };
+      return { sportId: record.planned.sportId, tournamentId: record.planned.tournamentId, live: isLive(record.statusId) };
     },
     futureScope(futureId) {
       const record = simulator.futures.record(futureId);
       if (record === undefined) return null;
-      return { sportId: record.sportId, tournamentId: record.tournamentId, live: record.statusId === 1 };
+      return { sportId: record.sportId, tournamentId: record.tournamentId, live: isLive(record.statusId) };
     },
   };
 }

@@ -20,6 +20,7 @@ import { marketsResponseSchema } from '../../src/wire/reference-schemas.ts';
 import { getCatalogue } from '../catalogue/catalogue.ts';
 import type { Service } from '../service.ts';
 import { startTestService, type TestService } from '../testing/test-service.ts';
+import { STATUS_CANCELLED, STATUS_FINISHED, STATUS_LIVE, isLive } from '../../src/wire/status.ts';
 
 let testService: TestService;
 let service: Service;
@@ -37,8 +38,8 @@ afterAll(async () => {
 const get = (path: string, key?: string) => testService.get(path, key);
 
 const sim = () => service.simulator;
-const finishedSoccer = () => sim().fixtureIds(2).find((id) => sim().fixtureRecord(id)?.planned.sportId === 10) ?? '';
-const quotedLive = () => sim().fixtureIds(1).find((id) => Object.keys(sim().fixtureOdds(id)).length > 0) ?? '';
+const finishedSoccer = () => sim().fixtureIds(STATUS_FINISHED).find((id) => sim().fixtureRecord(id)?.planned.sportId === 10) ?? '';
+const quotedLive = () => sim().fixtureIds(STATUS_LIVE).find((id) => Object.keys(sim().fixtureOdds(id)).length > 0) ?? '';
 
 describe('reference endpoints', () => {
   it('answers /markets for market 101 with the 1x2 market of spec 2.6', async () => {
@@ -79,7 +80,7 @@ describe('fixtures and odds', () => {
     expect(status).toBe(200);
     const views = fixturesResponseSchema.parse(body);
     expect(views.length).toBeGreaterThan(0);
-    expect(views.every((v) => v.status.live && v.status.statusId === 1)).toBe(true);
+    expect(views.every((v) => v.status.live && isLive(v.status.statusId))).toBe(true);
   });
 
   it('says in a header which /fixtures parameters beyond the spec it applies, readable cross-origin', async () => {
@@ -175,7 +176,7 @@ describe('recorded odds, CLV and settlement', () => {
   });
 
   it('points a cancelled fixture to its replacement in the CLV response', async () => {
-    const cancelled = sim().fixtureIds(3).find((id) => sim().fixtureRecord(id)?.reissuedFixtureId);
+    const cancelled = sim().fixtureIds(STATUS_CANCELLED).find((id) => sim().fixtureRecord(id)?.reissuedFixtureId);
     if (cancelled === undefined) throw new Error('the seeded world has a reissued fixture');
     const view = clvFixtureViewSchema.parse((await get(`/en/fixtures/odds/clv?fixtureId=${cancelled}`)).body);
     expect(view.reissuedFixtureId).toBe(sim().fixtureRecord(cancelled)?.reissuedFixtureId);
@@ -190,7 +191,7 @@ describe('a fixture\'s whole history, every bookmaker', () => {
   const largestHistory = (): string => {
     if (largestFixtureId !== undefined) return largestFixtureId;
     let largest = { fixtureId: '', rows: 0 };
-    for (const fixtureId of sim().fixtureIds(2)) {
+    for (const fixtureId of sim().fixtureIds(STATUS_FINISHED)) {
       const rows = service.history.readHistoryForFixture(fixtureId, { bookmakers: bookmakers() }).length;
       if (rows > largest.rows) largest = { fixtureId, rows };
     }

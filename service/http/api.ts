@@ -11,6 +11,7 @@ import { futureHandlers } from './routes/futures.ts';
 import { historyHandlers } from './routes/history.ts';
 import { badgeRedirectHandler } from './routes/media.ts';
 import { referenceHandlers } from './routes/reference.ts';
+import { isLive, isOver } from '../../src/wire/status.ts';
 
 export interface ApiDeps {
   readonly reference: ReferenceIndex;
@@ -30,9 +31,9 @@ function fixtureCounter(fixtures: FixtureSource): () => Map<number, { upcoming: 
     const counts = new Map<number, { upcoming: number; live: number }>();
     for (const id of fixtures.fixtureIds()) {
       const view = fixtures.view(id);
-      if (view === null || view.status.statusId > 1) continue;
+      if (view === null || isOver(view.status.statusId)) continue;
       const c = counts.get(view.tournament.tournamentId) ?? { upcoming: 0, live: 0 };
-      if (view.status.statusId === 1) c.live++;
+      if (isLive(view.status.statusId)) c.live++;
       else c.upcoming++;
       counts.set(view.tournament.tournamentId, c);
     }

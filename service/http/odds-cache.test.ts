@@ -12,6 +12,7 @@ import { loadKeyRing } from './keys.ts';
 import { OddsJsonCache, type OddsSelection } from './odds-cache.ts';
 import type { FixtureSource, FixtureVersions } from './ports.ts';
 import { fixtureHandlers } from './routes/fixtures.ts';
+import { STATUS_LIVE } from '../../src/wire/status.ts';
 
 let world: TestWorld;
 let reference: ReferenceIndex;
@@ -97,7 +98,7 @@ function quoted(): { ids: string[]; tournamentId: number } {
 
 function liveQuoted(): string {
   const sim = world.sim;
-  const id = sim.fixtureIds(1).find((f) => Object.keys(sim.fixtureOdds(f)).length > 1);
+  const id = sim.fixtureIds(STATUS_LIVE).find((f) => Object.keys(sim.fixtureOdds(f)).length > 1);
   if (id === undefined) throw new Error('no live quoted fixture in the test world');
   return id;
 }

@@ -5,38 +5,20 @@
 // 1x2 on the margin, team totals on one score) or on the whole cell (correct score, both teams
 // to score). Grading once per value of that view, on a representative score, and summing the
 // view's 1-D distribution is the same sum as Σ over every cell of P(cell) × grade, at a fraction
-// of the cost; `settlement.ts` stays the only authority on the grade itself.
+// of the cost; `settlement.ts` stays the only authority on the grade itself, and the family
+// table (`src/domain/market-family.ts`) on which view each family depends on.
 
 import type { Grade } from '../../src/domain/grade.ts';
+import { marketFamilyOf } from '../../src/domain/market-family.ts';
 import type { SelectionGrader } from '../../src/domain/settlement.ts';
 import { PricingError } from './pricing-error.ts';
 import type { RowDistribution, ScoreProjection } from './score-grid.ts';
 import type { GradeMasses, MarketProjection, ProjectedRow, ScoreModel } from './score-model.ts';
 import type { ScoreUnit } from './score-unit.ts';
 
-// The families of settlement.ts, matched the same way: the marketType itself or `<prefix>-...`.
-// `spreads-european` must precede `spreads`.
-const PREFIXED_PROJECTIONS: readonly (readonly [string, ScoreProjection])[] = [
-  ['spreads-european', 'margin'],
-  ['spreads', 'margin'],
-  ['teamtotals-team1', 'team1'],
-  ['teamtotals-team2', 'team2'],
-  ['totals', 'total'],
-  ['1x2', 'margin'],
-  ['moneyline', 'margin'],
-  ['drawnobet', 'margin'],
-  ['oddeven', 'total'],
-  ['winningmargin', 'margin'],
-];
-
-const CELL_FAMILIES: ReadonlySet<string> = new Set(['bothteamsscore', 'correctscore']);
-
-/** The view `marketType` is graded on, or null when settlement has no rule for it. */
+/** The view `marketType` is graded on (src/domain/market-family.ts), or null when settlement has no rule for it. */
 export function marketProjection(marketType: string): MarketProjection | null {
-  for (const [prefix, projection] of PREFIXED_PROJECTIONS) {
-    if (marketType === prefix || marketType.startsWith(`${prefix}-`)) return projection;
-  }
-  return CELL_FAMILIES.has(marketType) ? 'cell' : null;
+  return marketFamilyOf(marketType)?.projection ?? null;
 }
 
 /** A score whose projection is `value` (scores are never negative): the grader's input. */

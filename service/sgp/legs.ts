@@ -9,6 +9,7 @@ import type { BookmakerFixtureMeta, FixtureView, OddsEntry } from '../../src/wir
 import type { KnownInactiveReason } from '../../src/wire/rest-schemas.ts';
 import type { BookmakerProfile, Lang } from '../catalogue/types.ts';
 import type { HeldFixture, ParlayDataPort } from './port.ts';
+import { isOver } from '../../src/wire/status.ts';
 
 /**
  * How long a finished or cancelled fixture's odds stay held after its end: 6 hours, long enough
@@ -56,7 +57,7 @@ export function oddsExpired(fixture: HeldFixture, nowMs: number): boolean {
 
 /** True when the fixture is over: finished or cancelled. */
 export function fixtureOver(fixture: HeldFixture): boolean {
-  return fixture.endedAt !== null || fixture.statusId === 2 || fixture.statusId === 3;
+  return fixture.endedAt !== null || isOver(fixture.statusId);
 }
 
 /**

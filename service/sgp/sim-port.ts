@@ -13,6 +13,7 @@ import { inPlayStateOf, type PricingModels } from '../sim/pricing-adapter.ts';
 import type { Simulator } from '../sim/simulator.ts';
 import type { FixtureRuntime } from '../sim/fixture-runtime.ts';
 import type { ParlayDataPort } from './port.ts';
+import { isLive } from '../../src/wire/status.ts';
 
 /** Fixtures whose model is kept; the least recently used one is dropped beyond it. */
 const PRICER_CACHE_SIZE = 256;
@@ -95,7 +96,7 @@ export function simulatorParlayPort(
         sportId,
         tournamentId,
         statusId: record.statusId,
-        live: record.statusId === 1,
+        live: isLive(record.statusId),
         endedAt: record.finishedAtMs,
       };
     },

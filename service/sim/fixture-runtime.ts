@@ -1,7 +1,7 @@
 // One fixture while the simulator runs it: lifecycle, match, offered markets, and every
 // bookmaker's quotes on it (lagging the sharp book, with margin, rounding, noise, suspensions).
 // Time is always passed in, so the live loop and the history seeding run the same code.
-import type { BookmakerFixtureMeta, OddsEntry } from '../../src/wire/shared-schemas.ts';
+import type { BookmakerFixtureMeta, OddsEntry, StatusId } from '../../src/wire/shared-schemas.ts';
 import { buildOddsId } from '../../src/domain/ids.ts';
 import { decimalToAmerican } from '../../src/domain/odds-format.ts';
 import type { BookmakerProfile, CatalogueMarket } from '../catalogue/types.ts';
@@ -13,9 +13,8 @@ import type { MatchEvent, MatchParams, MatchRules, MatchState, PropPlayer } from
 import type { FixtureModel, FixtureParams, ModelPort, QuotePort } from './model-port.ts';
 import { ROTATION_NOTICE_SEC } from './schedule.ts';
 import type { PlannedFixture } from './schedule.ts';
+import { STATUS_CANCELLED, STATUS_FINISHED, STATUS_LIVE, isLive, isOpen, isOver, isPreGame } from '../../src/wire/status.ts';
 
-/** Lifecycle status ids (spec 3). */
-export type StatusId = 0 | 1 | 2 | 3;
 
 /** What survives a restart: the plan and what has happened to the fixture so far. */
 export interface FixtureRecord {
@@ -309,7 +308,7 @@ export class FixtureRuntime {
   /** The model's current fair probabilities become the newest snapshot the books follow. */
   private publishSnapshot(nowMs: number, model: FixtureModel, clockOnly: boolean): void {
     const probs = new Float64Array(this.width);
-    const live = this.record.statusId === 1;
+    const live = isLive(this.record.statusId);
     for (const offered of this.offered) {
       const fair = offered.closed ? null : model.fairProbabilities(offered.market, offered.playerId);
       for (let k = 0; k < offered.market.outcomes.length; k++) {
@@ -349,7 +348,7 @@ export class FixtureRuntime {
    */
   private lagMsOf(line: BookLine): number {
     if (line.book.bookmaker === SHARP_BOOK) return 0;
-    return this.record.statusId === 1 ? (line.book.lagSec * 1000) / this.simSpeed : line.book.lagSec * 1000;
+    return isLive(this.record.statusId) ? (line.book.lagSec * 1000) / this.simSpeed : line.book.lagSec * 1000;
   }
 
   /** When the newest snapshot reaches a book that has not quoted from it (infinity when it has). */
@@ -376,7 +375,7 @@ export class FixtureRuntime {
    * Not while seeding (coarse), whose capped reprices may leave no snapshot after a score.
    */
   private blindToScore(line: BookLine, ctx: StepContext, snapshot = this.snapshotFor(line, ctx.nowMs)): boolean {
-    if (ctx.coarse || this.record.statusId !== 1 || this.lastScoreMs === Number.NEGATIVE_INFINITY) return false;
+    if (ctx.coarse || !isLive(this.record.statusId) || this.lastScoreMs === Number.NEGATIVE_INFINITY) return false;
     return snapshot === undefined || snapshot.atMs < this.lastScoreMs;
   }
 
@@ -385,7 +384,7 @@ export class FixtureRuntime {
    * current clock and score, so the first live requote does not catch up from a coarse one.
    */
   rebase(ctx: StepContext): void {
-    if (this.record.statusId !== 1 || !this.quoted) return;
+    if (!isLive(this.record.statusId) || !this.quoted) return;
     this.snapshots = [];
     this.reprice(ctx.nowMs, true);
     for (const line of this.lines.values()) this.requote(line, ctx);
@@ -397,13 +396,13 @@ export class FixtureRuntime {
     this.simSpeed = Math.max(1, ctx.simSpeed);
     const record = this.record;
     // Opens when the sharp book does; a live fixture loaded after a restart reopens at once.
-    if (record.statusId <= 1 && !this.quoted && nowMs >= record.planned.startTime * 1000 - OPEN_HORIZON_SEC.sharp * 1000) {
-      if (record.statusId === 0) record.drift = driftAt(this.informationPath(ctx.quoteRate), nowMs);
+    if (isOpen(record.statusId) && !this.quoted && nowMs >= record.planned.startTime * 1000 - OPEN_HORIZON_SEC.sharp * 1000) {
+      if (isPreGame(record.statusId)) record.drift = driftAt(this.informationPath(ctx.quoteRate), nowMs);
       this.buildMarkets(books, nowMs);
     }
-    if (record.statusId === 1) this.stepLive(ctx, dtMs);
-    else if (record.statusId === 0 && this.quoted) this.stepPregame(ctx);
-    if (record.statusId <= 1 && this.quoted) this.stepBooks(ctx);
+    if (isLive(record.statusId)) this.stepLive(ctx, dtMs);
+    else if (isPreGame(record.statusId) && this.quoted) this.stepPregame(ctx);
+    if (isOpen(record.statusId) && this.quoted) this.stepBooks(ctx);
   }
 
   /**
@@ -459,7 +458,7 @@ export class FixtureRuntime {
   /** Kick-off: status Live, the clock starts. */
   start(ctx: StepContext): void {
     const record = this.record;
-    record.statusId = 1;
+    record.statusId = STATUS_LIVE;
     record.trueStartTime = isoOf(ctx.nowMs);
     // The match is played from the kick-off strength: what the market knows now (at the planned
     // kick-off, everything; the closing prices were made from it).
@@ -557,7 +556,7 @@ export class FixtureRuntime {
   /** Full time: status Finished; every entry is closed (settlement is the simulator's job). */
   finish(ctx: StepContext): void {
     const record = this.record;
-    record.statusId = 2;
+    record.statusId = STATUS_FINISHED;
     record.trueEndTime = isoOf(ctx.nowMs);
     record.finishedAtMs = ctx.nowMs;
     for (const offered of this.offered) offered.closed = true;
@@ -569,7 +568,7 @@ export class FixtureRuntime {
   /** Cancellation: status Cancelled, every entry closed. */
   cancel(ctx: StepContext, reissuedFixtureId: string | null): void {
     const record = this.record;
-    record.statusId = 3;
+    record.statusId = STATUS_CANCELLED;
     record.reissuedFixtureId = reissuedFixtureId;
     record.finishedAtMs = ctx.nowMs;
     for (const offered of this.offered) offered.closed = true;
@@ -579,7 +578,7 @@ export class FixtureRuntime {
 
   private stepBooks(ctx: StepContext): void {
     const { nowMs } = ctx;
-    const live = this.record.statusId === 1;
+    const live = isLive(this.record.statusId);
     for (const line of this.lines.values()) {
       if (nowMs < line.opensAtMs && !live) continue;
       const stale = line.forcedStale || ctx.bookStale(line.book.bookmaker);
@@ -612,7 +611,7 @@ export class FixtureRuntime {
 
   private quoteGapMs(line: BookLine, ctx: StepContext): number {
     if (this.updateEverySec !== null) return this.updateEverySec * 1000;
-    const live = this.record.statusId === 1;
+    const live = isLive(this.record.statusId);
     const bound = live ? (line.book.maxDelayLiveInSec ?? 10) : (line.book.maxDelayPregameMainInSec ?? line.book.maxDelayPregameInSec ?? 120);
     const rate = Math.max(0.01, ctx.quoteRate);
     return ((0.25 + 0.5 * line.rng.next()) * bound * 1000) / rate;
@@ -632,8 +631,8 @@ export class FixtureRuntime {
     line.lastSnapshot = snapshot;
     const bookSuspended =
       line.forcedSuspended || nowMs < line.suspendedUntilMs || (line.meta.staleOdds && line.book.suspension.whenStale) || this.blindToScore(line, ctx, snapshot);
-    const over = this.record.statusId >= 2;
-    const live = this.record.statusId === 1;
+    const over = isOver(this.record.statusId);
+    const live = isLive(this.record.statusId);
     // Same view, same suspensions, same status: every price would come out as it is. Skipping
     // the pass is what lets hundreds of fixtures requote every second.
     const stateKey = `${String(this.record.statusId)}|${String(bookSuspended)}|${[...line.suspendedMarkets].join(',')}|${[...line.boosts.values()].join(',')}`;

@@ -7,6 +7,7 @@ import type { ChangeBatch } from './change-feed.ts';
 import { FuturesBook, winProbabilities } from './futures.ts';
 import { PricingQuotes } from './pricing-adapter.ts';
 import { testReference, TEST_SEED } from './test-support.ts';
+import { isCancelled, isFinished, isLive } from '../../src/wire/status.ts';
 
 const NOW = Date.parse('2026-11-22T10:00:00Z');
 
@@ -32,15 +33,15 @@ describe('FuturesBook', () => {
     const { book } = seeded();
     const views = book.views();
     for (const view of views) expect(futureSchema.safeParse(view).success).toBe(true);
-    const cancelled = views.find((v) => v.status.statusId === 3);
+    const cancelled = views.find((v) => isCancelled(v.status.statusId));
     expect(cancelled?.reissuedFutureId).toBeTruthy();
-    expect(views.some((v) => v.futureId === cancelled?.reissuedFutureId && v.status.statusId === 1)).toBe(true);
-    expect(views.some((v) => v.status.statusId === 2)).toBe(true);
+    expect(views.some((v) => v.futureId === cancelled?.reissuedFutureId && isLive(v.status.statusId))).toBe(true);
+    expect(views.some((v) => isFinished(v.status.statusId))).toBe(true);
   });
 
   it('records a price history for every open future', () => {
     const { book, changes } = seeded();
-    const open = book.views().filter((v) => v.status.statusId === 1);
+    const open = book.views().filter((v) => isLive(v.status.statusId));
     expect(open.length).toBeGreaterThan(5);
     for (const view of open) expect(changes.some((c) => c.futureId === view.futureId)).toBe(true);
   });

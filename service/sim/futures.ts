@@ -10,6 +10,7 @@ import type { Rng } from '../pricing/rng.ts';
 import type { ChangeFeed } from './change-feed.ts';
 import type { FuturePriceChange, LifecycleRecord } from '../storage/history-store.ts';
 import type { QuotePort } from './model-port.ts';
+import { isLive, isOpen, isOver } from '../../src/wire/status.ts';
 
 /** What survives a restart of one future. */
 export interface FutureRecord {
@@ -161,7 +162,7 @@ export class FuturesBook {
     // The process starts now: every book requotes at once on the first tick, as after a restart
     // (`load` opens the lines due), so the stream carries every open future from the start.
     for (const [futureId, lines] of this.lines) {
-      if ((this.records.get(futureId)?.statusId ?? 2) <= 1) for (const line of lines) line.nextQuoteAtMs = Math.min(line.nextQuoteAtMs, nowMs);
+      if (isOpen(this.records.get(futureId)?.statusId)) for (const line of lines) line.nextQuoteAtMs = Math.min(line.nextQuoteAtMs, nowMs);
     }
   }
 
@@ -170,7 +171,7 @@ export class FuturesBook {
     for (;;) {
       let next = Number.POSITIVE_INFINITY;
       for (const [futureId, lines] of this.lines) {
-        if ((this.records.get(futureId)?.statusId ?? 2) > 1) continue;
+        if (!isOpen(this.records.get(futureId)?.statusId)) continue;
         for (const line of lines) if (line.nextQuoteAtMs < next) next = line.nextQuoteAtMs;
       }
       // The clock is whole milliseconds; so is every recorded changedAt.
@@ -198,7 +199,7 @@ export class FuturesBook {
       const parsed = JSON.parse(json) as Omit<FutureRecord, 'settledAt'> & { settledAt?: number | null };
       const record: FutureRecord = { ...parsed, settledAt: parsed.settledAt ?? null };
       this.records.set(record.futureId, record);
-      if (record.statusId <= 1) this.openLines(record, 0);
+      if (isOpen(record.statusId)) this.openLines(record, 0);
     }
   }
 
@@ -207,7 +208,7 @@ export class FuturesBook {
     const rows: LifecycleRecord[] = [];
     for (const id of this.dirty) {
       const record = this.records.get(id);
-      if (record !== undefined) rows.push({ id, json: JSON.stringify(record), finishedAt: record.statusId >= 2 ? record.endTime * 1000 : null });
+      if (record !== undefined) rows.push({ id, json: JSON.stringify(record), finishedAt: isOver(record.statusId) ? record.endTime * 1000 : null });
     }
     this.dirty.clear();
     write(rows);
@@ -231,7 +232,7 @@ export class FuturesBook {
   step(nowMs: number, quoteRate: number, feed: ChangeFeed | null, record: (changes: readonly FuturePriceChange[]) => void, newsPaced = false): void {
     const rate = Math.max(0.01, quoteRate);
     for (const future of this.records.values()) {
-      if (future.statusId > 1) continue;
+      if (isOver(future.statusId)) continue;
       const lines = this.lines.get(future.futureId) ?? [];
       let due = false;
       for (const line of lines) if (nowMs >= line.nextQuoteAtMs) due = true;
@@ -260,7 +261,7 @@ export class FuturesBook {
    */
   moveNow(futureId: string, nowMs: number, feed: ChangeFeed | null, record: (changes: readonly FuturePriceChange[]) => void): boolean {
     const future = this.records.get(futureId);
-    if (future === undefined || future.statusId > 1) return false;
+    if (future === undefined || isOver(future.statusId)) return false;
     this.dirty.add(futureId);
     this.requoteAll(future, nowMs, feed, record, true);
     return true;
@@ -364,7 +365,7 @@ export class FuturesBook {
     return {
       futureId,
       reissuedFutureId: record.reissuedFutureId,
-      status: { live: record.statusId === 1, statusId: record.statusId, statusName: STATUS_NAMES[record.statusId] },
+      status: { live: isLive(record.statusId), statusId: record.statusId, statusName: STATUS_NAMES[record.statusId] },
       sport: { sportId: record.sportId, sportName: sport?.sportName.en ?? '' },
       tournament: { tournamentId: record.tournamentId, tournamentName: tournament?.tournamentName ?? '', categoryName: tournament?.category.categoryName.en ?? '' },
       season: { seasonId: record.seasonId, seasonName: season?.seasonName ?? '' },

@@ -5,6 +5,7 @@ import { decimalToAmerican } from '../../src/domain/odds-format.ts';
 import { roundHalfAwayFromZero } from '../../src/domain/rounding.ts';
 import type { OddsEntry } from '../../src/wire/shared-schemas.ts';
 import type { BookLine, FixtureRuntime } from './fixture-runtime.ts';
+import { isOver } from '../../src/wire/status.ts';
 
 /** The shortest price a moved outcome may get (an active 1.00 would be stake back). */
 const MIN_PRICE = 1.01;
@@ -68,7 +69,7 @@ export type MovableFixture = Pick<FixtureRuntime, 'fixtureId' | 'statusId' | 'of
  * simulator's feed/history path). Answers what moved, or why nothing did (a sentence).
  */
 export function moveMarket(fixture: MovableFixture, move: MarketMove, nowMs: number, changed: (oddsId: string, entry: OddsEntry) => void): MarketMoveResult | string {
-  if (fixture.statusId > 1) return `fixture ${fixture.fixtureId} is over: its prices no longer move`;
+  if (isOver(fixture.statusId)) return `fixture ${fixture.fixtureId} is over: its prices no longer move`;
   const markets = fixture.offered.filter((o) => o.market.marketId === move.marketId && (move.playerId === undefined || o.playerId === move.playerId));
   const offered = markets[0];
   if (offered === undefined) return `market ${String(move.marketId)}${move.playerId === undefined ? '' : ` of player ${String(move.playerId)}`} is not offered on ${fixture.fixtureId}`;

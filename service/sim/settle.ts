@@ -6,6 +6,8 @@ import type { ScoresByPeriod, SettlementResult } from '../../src/domain/settleme
 import type { Grade } from '../../src/domain/grade.ts';
 import type { CatalogueMarket } from '../catalogue/types.ts';
 import { scoreUnit } from '../pricing/score-unit.ts';
+import type { SettlementRecord } from '../storage/history-store.ts';
+import type { FixtureRuntime } from './fixture-runtime.ts';
 import type { MatchState } from './match-engine.ts';
 
 /** One graded selection, with the score it was graded on (`null` when none applies). */
@@ -79,4 +81,45 @@ export function gradeOffered(state: MatchState, market: CatalogueMarket, outcome
     }
     throw error;
   }
+}
+
+/** Every (market, outcome, player) some bookmaker quoted on the fixture. */
+function* offeredSelections(runtime: FixtureRuntime): Generator<{ market: CatalogueMarket; playerId: number; outcomeIndex: number }> {
+  for (const offered of runtime.offered) {
+    for (let k = 0; k < offered.market.outcomes.length; k++) {
+      let quoted = false;
+      for (const line of runtime.lines.values()) {
+        if (line.entries[offered.offset + k] !== undefined) {
+          quoted = true;
+          break;
+        }
+      }
+      if (quoted) yield { market: offered.market, playerId: offered.playerId, outcomeIndex: k };
+    }
+  }
+}
+
+/**
+ * The settlement of every selection any bookmaker offered on the fixture, at `settledAt`: graded
+ * on the final score at full time, or void when the fixture was cancelled.
+ */
+export function settlementsOf(runtime: FixtureRuntime, settledAt: number, cancelled: boolean): SettlementRecord[] {
+  const state = runtime.record.match;
+  const settlements: SettlementRecord[] = [];
+  for (const { market, playerId, outcomeIndex } of offeredSelections(runtime)) {
+    const outcome = market.outcomes[outcomeIndex];
+    if (outcome === undefined) continue;
+    const graded = cancelled ? { grade: 'void' as const, rule: 'void: fixture cancelled', score: null } : gradeOffered(state, market, outcome.outcomeName, playerId);
+    settlements.push({
+      fixtureId: runtime.fixtureId,
+      outcomeId: outcome.outcomeId,
+      playerId,
+      marketId: market.marketId,
+      grade: graded.grade,
+      rule: graded.rule,
+      score: graded.score,
+      settledAt,
+    });
+  }
+  return settlements;
 }

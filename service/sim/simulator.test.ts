@@ -11,10 +11,11 @@ import { DataDirMismatchError, KnobError } from './simulator.ts';
 import type { Simulator } from './simulator.ts';
 import { openTestWorld, TEST_SETTINGS } from './test-support.ts';
 import type { TestWorld } from './test-support.ts';
+import { STATUS_CANCELLED, STATUS_FINISHED, STATUS_LIVE, STATUS_PRE_GAME, isOpen, isOver } from '../../src/wire/status.ts';
 
 /** Every live fixture's runtime. */
 function liveRuntimes(sim: Simulator): FixtureRuntime[] {
-  return sim.fixtureIds(1).flatMap((id) => sim.runtime(id) ?? []);
+  return sim.fixtureIds(STATUS_LIVE).flatMap((id) => sim.runtime(id) ?? []);
 }
 
 /** The live soccer fixture in play with the least time played (its 1x2 is still open). */
@@ -30,7 +31,7 @@ function firstQuotedPregame(sim: Simulator): FixtureRuntime {
   // With the 1X2 (market 101) offered: the knob tests force it; earlier tests in the file kick off
   // and move fixtures, so the first pre-game one may be of a sport without it.
   const runtime = sim
-    .fixtureIds(0)
+    .fixtureIds(STATUS_PRE_GAME)
     .flatMap((id) => sim.runtime(id) ?? [])
     .find((r) => r.quoted && r.lines.size > 3 && r.offered.some((o) => o.market.marketId === 101));
   if (runtime === undefined) throw new Error('no quoted pre-game fixture');
@@ -77,7 +78,7 @@ describe('Simulator on a fresh data directory', () => {
       const result = fixtureViewWithOddsSchema.safeParse({ ...view, odds: world.sim.fixtureOdds(view.fixtureId), bookmakers: world.sim.fixtureBookmakers(view.fixtureId) });
       expect(result.success, `${view.fixtureId}: ${JSON.stringify(result.error?.issues.slice(0, 2) ?? [])}`).toBe(true);
     }
-    const tennis = world.sim.fixtureViews({ statusIds: [1], sportId: 12 })[0];
+    const tennis = world.sim.fixtureViews({ statusIds: [STATUS_LIVE], sportId: 12 })[0];
     if (tennis !== undefined) {
       expect(tennis.scores['result']).toBeDefined();
       expect(tennis.clock?.remainingTime).toBeNull();
@@ -104,7 +105,7 @@ describe('Simulator on a fresh data directory', () => {
     const misses: string[] = [];
     for (const id of world.sim.fixtureIds()) {
       const runtime = world.sim.runtime(id);
-      if (runtime === undefined || runtime.statusId > 1) continue;
+      if (runtime === undefined || isOver(runtime.statusId)) continue;
       for (const line of runtime.lines.values()) {
         for (const index of line.markets) {
           const offered = runtime.offered[index];
@@ -179,7 +180,7 @@ describe('Simulator on a fresh data directory', () => {
 
   it('moves every book at once on a basket: only scores that suspend are news the books lag behind', () => {
     const runtime = world.sim
-      .fixtureIds(0)
+      .fixtureIds(STATUS_PRE_GAME)
       .flatMap((id) => world.sim.runtime(id) ?? [])
       .find((r) => r.quoted && r.record.planned.sportId === 11 && r.lines.size > 3);
     expect(runtime).toBeDefined();
@@ -282,7 +283,7 @@ describe('Simulator on a fresh data directory', () => {
     // A match kicked off now: one already live may end within the 20 s, and full time closes
     // every book's markets, stale or not.
     const pregame = world.sim
-      .fixtureIds(0)
+      .fixtureIds(STATUS_PRE_GAME)
       .flatMap((id) => world.sim.runtime(id) ?? [])
       .find((r) => r.quoted && r.lines.has('williamhill') && world.sim.fixtureRecord(r.fixtureId)?.planned.sportId === 10);
     if (pregame === undefined) throw new Error('no pre-game soccer fixture quoted by williamhill');
@@ -309,7 +310,7 @@ describe('Simulator on a fresh data directory', () => {
     const homeBest = (fixtureId: string): number =>
       Math.max(0, ...Object.values(world.sim.fixtureOdds(fixtureId)).flatMap((byId) => Object.values(byId).filter((e) => e.outcomeId === 101 && e.active).map((e) => e.price)));
     const runtime = world.sim
-      .fixtureIds(0)
+      .fixtureIds(STATUS_PRE_GAME)
       .flatMap((id) => world.sim.runtime(id) ?? [])
       .find((r) => r.quoted && r.lines.size > 3 && r.offered.some((o) => o.market.marketId === 101) && homeBest(r.fixtureId) > 1 && homeBest(r.fixtureId) < 4);
     if (runtime === undefined) throw new Error('no quoted pre-game 1X2 with a home price under 4');
@@ -358,7 +359,7 @@ describe('Simulator on a fresh data directory', () => {
   it('finishes a live fixture and grades every selection it offered', () => {
     const runtime = firstLiveSoccer(world.sim);
     const id = runtime.fixtureId;
-    for (let i = 0; i < 60 && world.sim.fixtureRecord(id)?.statusId === 1; i++) world.sim.advance(30_000);
+    for (let i = 0; i < 60 && world.sim.fixtureRecord(id)?.statusId === STATUS_LIVE; i++) world.sim.advance(30_000);
     expect(world.sim.fixtureRecord(id)?.statusId).toBe(2);
     const quoted = new Set<string>();
     for (const line of runtime.lines.values()) {
@@ -381,7 +382,7 @@ describe('Simulator on a fresh data directory', () => {
     const started = world.sim.kickoff(id);
     expect(world.sim.fixtureView(id)?.status.statusId).toBe(1);
     expect(started.trueStartTime).toBe(new Date(now).toISOString());
-    expect(world.sim.fixtureIds(1)).toContain(id);
+    expect(world.sim.fixtureIds(STATUS_LIVE)).toContain(id);
     world.sim.advance(2_000);
     expect(world.sim.fixtureView(id)?.clock?.currentTime ?? 0).toBeGreaterThan(0);
 
@@ -422,7 +423,7 @@ describe('Simulator on a fresh data directory', () => {
     const sim = world.sim;
     // The quoted pre-game fixture with the most lines: earlier tests kick off and finish others.
     const runtime = sim
-      .fixtureIds(0)
+      .fixtureIds(STATUS_PRE_GAME)
       .flatMap((id) => sim.runtime(id) ?? [])
       .filter((r) => r.quoted && r.lines.size > 3)
       .sort((a, b) => b.lines.size - a.lines.size)[0];
@@ -465,7 +466,7 @@ describe('Simulator on a fresh data directory', () => {
   }, 60_000);
 
   it('refuses a rate out of range and an unknown fixture', () => {
-    const fixtureId = world.sim.fixtureIds(0)[0] ?? '';
+    const fixtureId = world.sim.fixtureIds(STATUS_PRE_GAME)[0] ?? '';
     expect(() => world.sim.setFirehose(fixtureId, -5)).toThrow(KnobError);
     expect(() => world.sim.setFirehose(fixtureId, 1e9)).toThrow(/updatesPerSec/);
     expect(() => world.sim.setFirehose('id999', 100)).toThrow(/unknown fixtureId/);
@@ -491,13 +492,13 @@ describe('Simulator world', () => {
   it('seeds a chain of two reissues: A cancelled → B, B cancelled → C', () => {
     const world = openTestWorld({ seedPastDays: 1 });
     try {
-      const chains = world.sim.fixtureIds(3).flatMap((a) => {
+      const chains = world.sim.fixtureIds(STATUS_CANCELLED).flatMap((a) => {
         const b = world.sim.fixtureRecord(a)?.reissuedFixtureId ?? null;
         const c = b === null ? null : (world.sim.fixtureRecord(b)?.reissuedFixtureId ?? null);
         return c === null ? [] : [[a, b, c]];
       });
       expect(chains.length).toBeGreaterThan(0);
-      const permanent = world.sim.fixtureIds(3).filter((id) => world.sim.fixtureRecord(id)?.reissuedFixtureId === null);
+      const permanent = world.sim.fixtureIds(STATUS_CANCELLED).filter((id) => world.sim.fixtureRecord(id)?.reissuedFixtureId === null);
       expect(permanent.length).toBeGreaterThan(0);
     } finally {
       world.dispose();
@@ -511,7 +512,7 @@ describe('Simulator world', () => {
       expect(b.sim.fixtureIds().sort()).toEqual(a.sim.fixtureIds().sort());
       a.sim.advance(5_000);
       b.sim.advance(5_000);
-      for (const id of a.sim.fixtureIds(1)) {
+      for (const id of a.sim.fixtureIds(STATUS_LIVE)) {
         expect(JSON.stringify(b.sim.fixtureOdds(id))).toBe(JSON.stringify(a.sim.fixtureOdds(id)));
         expect(b.sim.scoresOf(id)).toEqual(a.sim.scoresOf(id));
       }
@@ -537,7 +538,7 @@ describe('Simulator world', () => {
       expect(new Set(world.sim.fixtureIds())).toEqual(ids);
       expect(statusesOf()).toEqual(statuses);
       // Live fixtures continue from their stored state with their books quoting again.
-      const live = world.sim.fixtureIds(1);
+      const live = world.sim.fixtureIds(STATUS_LIVE);
       expect(live.length).toBeGreaterThan(0);
       for (const id of live) expect(Object.keys(world.sim.fixtureOdds(id)).length).toBeGreaterThan(0);
       world.sim.advance(5_000);
@@ -560,14 +561,14 @@ describe('Simulator world', () => {
   it('drops the oldest finished fixtures once the database exceeds the retention cap', () => {
     const world = openTestWorld({ seedPastDays: 1 });
     try {
-      const finished = world.sim.fixtureIds(2).length;
-      const live = world.sim.fixtureIds(1).length;
+      const finished = world.sim.fixtureIds(STATUS_FINISHED).length;
+      const live = world.sim.fixtureIds(STATUS_LIVE).length;
       const before = world.history.sizeBytes();
       // The cap applies at the next retention check, once a minute.
       world.sim.setRetention(Math.floor(before / 2));
       world.sim.advance(61_000);
-      expect(world.sim.fixtureIds(2).length).toBeLessThan(finished);
-      expect(world.sim.fixtureIds(1).length).toBeGreaterThanOrEqual(live - 2);
+      expect(world.sim.fixtureIds(STATUS_FINISHED).length).toBeLessThan(finished);
+      expect(world.sim.fixtureIds(STATUS_LIVE).length).toBeGreaterThanOrEqual(live - 2);
       const stored = new Set(world.history.loadFixtures().map((r) => r.id));
       for (const id of world.sim.fixtureIds()) expect(stored.has(id)).toBe(true);
     } finally {
@@ -578,7 +579,7 @@ describe('Simulator world', () => {
   it("moves an open future's prices on the knob, at every bookmaker, and refuses an unknown one", () => {
     const world = openTestWorld();
     try {
-      const future = world.sim.futures.views().find((f) => f.status.statusId <= 1);
+      const future = world.sim.futures.views().find((f) => isOpen(f.status.statusId));
       if (future === undefined) throw new Error('no open future in the seeded world');
       const snapshot = () => JSON.stringify(world.sim.futures.futureOdds(future.futureId));
       const before = snapshot();
@@ -594,8 +595,8 @@ describe('Simulator world', () => {
     const world = openTestWorld();
     try {
       const sim = world.sim;
-      const pregame = sim.fixtureIds(0)[0] ?? '';
-      const finished = sim.fixtureIds(2)[0] ?? '';
+      const pregame = sim.fixtureIds(STATUS_PRE_GAME)[0] ?? '';
+      const finished = sim.fixtureIds(STATUS_FINISHED)[0] ?? '';
       expect(() => { sim.forceGoal('id10000001999', 1); }).toThrow(KnobError);
       expect(() => { sim.forceGoal(pregame, 1); }).toThrow(/not live/);
       expect(() => sim.cancel(finished, false)).toThrow(/already over/);
@@ -781,7 +782,7 @@ describe('Simulator versions of odds and meta', () => {
     // Long ticks: retirement is checked every 20th tick, and released 30 min after the finish.
     const world = openTestWorld({ tickMs: 100_000 });
     try {
-      const finishedWithOdds = world.sim.fixtureIds(2).filter((id) => Object.keys(world.sim.fixtureOdds(id)).length > 0);
+      const finishedWithOdds = world.sim.fixtureIds(STATUS_FINISHED).filter((id) => Object.keys(world.sim.fixtureOdds(id)).length > 0);
       expect(finishedWithOdds.length).toBeGreaterThan(0);
       const before = readVersions(world.sim);
       world.sim.advance(20 * 100_000);

@@ -18,6 +18,7 @@ import { buildHttpApp } from '../http/app.ts';
 import type { HttpAppOptions } from '../http/app.ts';
 import { Entitlement, KeyRing } from '../http/keys.ts';
 import type { HeldFixture, LegRef, ParlayDataPort } from '../sgp/port.ts';
+import { isLive, isPreGame } from '../../src/wire/status.ts';
 
 export const WORLD_NOW_MS = Date.parse('2026-11-22T12:00:00Z');
 const HOUR_MS = 3_600_000;
@@ -109,13 +110,13 @@ function viewOf(fixtureId: string, tournamentId: number, statusId: 0 | 1 | 2, st
   const n = Number(fixtureId.slice(-4));
   return {
     fixtureId,
-    status: { live: statusId === 1, statusId, statusName: ['Pre-Game', 'Live', 'Finished'][statusId] ?? 'Pre-Game' },
+    status: { live: isLive(statusId), statusId, statusName: ['Pre-Game', 'Live', 'Finished'][statusId] ?? 'Pre-Game' },
     sport: { sportId: 10, sportName: 'Soccer' },
     tournament: { tournamentId, tournamentName: `League ${String(tournamentId)}`, categoryName: 'Testland' },
     season: { seasonId: 900 + tournamentId, seasonName: '2026/2027', seasonRound: 12 },
     venue: { venueId: n, venueName: `Ground ${String(n)}`, venueLocation: 'Testville', venueSlug: `ground-${String(n)}` },
     startTime: Math.floor(startTime / 1000),
-    trueStartTime: statusId === 0 ? null : new Date(startTime).toISOString(),
+    trueStartTime: isPreGame(statusId) ? null : new Date(startTime).toISOString(),
     trueEndTime: endedAt === null ? null : new Date(endedAt).toISOString(),
     participants: {
       participant1Id: n * 2,
@@ -163,7 +164,7 @@ export class TestWorld implements ParlayDataPort {
     const pricer = createFixturePricer({ model: 'soccer', goals1, goals2, rho: -0.08 }, undefined, [
       { playerId: PROP_PLAYER_ID, rates: { 'players-shots': { mean: 2.1 } } },
     ]);
-    const startTime = endedAt === null ? WORLD_NOW_MS + (statusId === 1 ? -HOUR_MS / 2 : 6 * HOUR_MS) : endedAt - 2 * HOUR_MS;
+    const startTime = endedAt === null ? WORLD_NOW_MS + (isLive(statusId) ? -HOUR_MS / 2 : 6 * HOUR_MS) : endedAt - 2 * HOUR_MS;
     const odds = new Map<string, Record<string, OddsEntry>>();
     const metas = new Map<string, BookmakerFixtureMeta>();
     let k = 0;
@@ -217,7 +218,7 @@ export class TestWorld implements ParlayDataPort {
         sportId: 10,
         tournamentId,
         statusId,
-        live: statusId === 1,
+        live: isLive(statusId),
         endedAt,
       },
       pricer,

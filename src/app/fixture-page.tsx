@@ -22,6 +22,7 @@ import { BoardSlipContext } from '../features/odds-screen/board-slip.ts';
 import { FixtureFinal } from '../features/odds-screen/fixture-final.tsx';
 import { FixtureOdds } from '../features/odds-screen/fixture-odds.tsx';
 import { AT_PARAM, PastBoard } from '../features/odds-screen/past-board.tsx';
+import { isCancelled, isFinished } from '../wire/status.ts';
 
 /** The endpoints a fixture's page uses: its "not offered" line names those the service lacks. */
 const PAGE_ENDPOINTS = ['/fixtures/odds', '/markets', '/bookmakers', '/players', '/fixtures/odds/clv', '/fixtures/injuries', '/fixtures/lineups', '/fixtures/stats', '/mapping/fixtures'];
@@ -57,7 +58,7 @@ export function FixturePage() {
         </details>
         <section aria-labelledby="odds-title" className="odds-section">
           <div className="odds-section-head">
-            <h3 id="odds-title">{atText !== null ? 'Odds at a past moment' : statusId === 2 ? 'Result and closing prices' : 'Odds'}</h3>
+            <h3 id="odds-title">{atText !== null ? 'Odds at a past moment' : isFinished(statusId) ? 'Result and closing prices' : 'Odds'}</h3>
             <Link to={`/fixtures/${encodeURIComponent(fixtureId)}/history`}>Line movement and closing lines</Link>
             <Link className="settlement-link" to={`/settlement/${encodeURIComponent(fixtureId)}`}>
               Settlement sheet
@@ -81,9 +82,9 @@ export function FixturePage() {
           </div>
           {atText !== null ? (
             <PastBoard key={fixtureId} fixtureId={fixtureId} atText={atText} />
-          ) : statusId === 2 && sportId !== undefined ? (
+          ) : isFinished(statusId) && sportId !== undefined ? (
             <FixtureFinal key={fixtureId} fixtureId={fixtureId} sportId={sportId} />
-          ) : statusId === 3 ? (
+          ) : isCancelled(statusId) ? (
             <p className="empty-state" role="status">
               This fixture was cancelled: it has no prices and no close, and its bets are void. The notice above links its replacement, if it was
               reissued.

@@ -2,6 +2,7 @@
 import type { BookmakerFixtureMeta, FixtureView, OddsEntry } from '../wire/shared-schemas.ts';
 import type { Market } from '../wire/reference-schemas.ts';
 import type { StreamUpdate } from '../wire/stream-schemas.ts';
+import { isLive } from '../wire/status.ts';
 
 export const FIXTURE_ID = 'sr10000001x1';
 
@@ -53,7 +54,7 @@ export function meta(bookmaker: string, updatedAt: string, extra: Partial<Bookma
 export function fixtureView(fixtureId = FIXTURE_ID, statusId: 0 | 1 | 2 | 3 = 1): FixtureView {
   return {
     fixtureId,
-    status: { live: statusId === 1, statusId, statusName: statusId === 1 ? 'Live' : 'Pre-Game' },
+    status: { live: isLive(statusId), statusId, statusName: isLive(statusId) ? 'Live' : 'Pre-Game' },
     sport: { sportId: 10, sportName: 'Soccer' },
     tournament: { tournamentId: 1, tournamentName: 'League', categoryName: 'Country' },
     season: { seasonId: null, seasonName: null, seasonRound: null },

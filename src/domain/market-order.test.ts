@@ -47,6 +47,11 @@ describe('compareMarketTypes', () => {
     ]);
   });
 
+  it('puts a variant of a two-word family after that family, not among unknown types', () => {
+    const types = ['zzz-new', 'teamtotals-team1-kills', 'bothteamsscore', 'teamtotals-team1', 'totals-kills', 'spreads-european'];
+    expect(types.sort(compareMarketTypes)).toEqual(['spreads-european', 'totals-kills', 'teamtotals-team1', 'teamtotals-team1-kills', 'bothteamsscore', 'zzz-new']);
+  });
+
   it('recognises player prop types', () => {
     expect(isPlayerPropType('players-points')).toBe(true);
     expect(isPlayerPropType('totals')).toBe(false);

@@ -1,38 +1,19 @@
 // The display order of market types and periods, shared by the odds board and the market
 // catalogue so that both list markets the same way: match markets before player props, the
 // match periods before their parts, numbers inside keys compared as numbers (p2 before p10).
-
-/**
- * The market types of spec 2.6 in the order a trader reads them: the match result first, then
- * lines, then the rest. Sport variants (`totals-games`, `spreads-sets`) follow their family.
- */
-export const MARKET_TYPE_ORDER: readonly string[] = [
-  '1x2',
-  'moneyline',
-  'drawnobet',
-  'spreads',
-  'spreads-european',
-  'totals',
-  'teamtotals-team1',
-  'teamtotals-team2',
-  'bothteamsscore',
-  'oddeven',
-  'winningmargin',
-  'correctscore',
-  'toqualify',
-];
+import { familyRank, MARKET_FAMILIES, marketFamilyOf } from './market-family.ts';
 
 const PLAYER_PROP_PREFIX = 'players-';
 
-// Rank of a market type: known types by the list, a sport variant just after its family, any
-// other match market after all known ones, player props last (ties broken by compareNatural).
+// Rank of a market type: its family's place in the family table (the order a trader reads them:
+// the match result first, then lines, then the rest), a sport variant (`totals-games`) just after
+// its family, any other match market after all known ones, player props last (ties broken by
+// compareNatural).
 function marketTypeRank(marketType: string): number {
-  if (marketType.startsWith(PLAYER_PROP_PREFIX)) return MARKET_TYPE_ORDER.length + 2;
-  const exact = MARKET_TYPE_ORDER.indexOf(marketType);
-  if (exact >= 0) return exact;
-  const dash = marketType.indexOf('-');
-  const family = dash > 0 ? MARKET_TYPE_ORDER.indexOf(marketType.slice(0, dash)) : -1;
-  return family >= 0 ? family + 0.5 : MARKET_TYPE_ORDER.length + 1;
+  if (marketType.startsWith(PLAYER_PROP_PREFIX)) return MARKET_FAMILIES.length + 2;
+  const family = marketFamilyOf(marketType);
+  if (family === undefined) return MARKET_FAMILIES.length + 1;
+  return familyRank(family) + (family.marketType === marketType ? 0 : 0.5);
 }
 
 /**
@@ -77,7 +58,7 @@ function stripZeros(run: string): string {
   return stripped === '' ? '0' : stripped;
 }
 
-/** Orders market types as {@link MARKET_TYPE_ORDER}, unknown match types next, player props last. */
+/** Orders market types as {@link MARKET_FAMILIES}, unknown match types next, player props last. */
 export function compareMarketTypes(a: string, b: string): number {
   return marketTypeRank(a) - marketTypeRank(b) || compareNatural(a, b);
 }

@@ -10,6 +10,8 @@
 // non-negative integers.
 
 import type { Grade } from './grade.ts';
+import { marketFamilyOf } from './market-family.ts';
+import type { SettlementFamily } from './market-family.ts';
 
 /** Invalid market, outcome name, line or score. The message names what is wrong. */
 export class SettlementError extends Error {
@@ -94,48 +96,10 @@ type ParsedSelection =
       readonly highest: number;
     };
 
-type Family =
-  | 'three-way'
-  | 'european-handicap'
-  | 'draw-push'
-  | 'asian-handicap'
-  | 'totals'
-  | 'team1-totals'
-  | 'team2-totals'
-  | 'both-score'
-  | 'odd-even'
-  | 'correct-score'
-  | 'winning-margin';
-
-// Families matched on the marketType itself or a sport-specific variant `<prefix>-...`
-// (`totals-games`, `spreads-sets`). `spreads-european` must precede `spreads`.
-const PREFIXED_FAMILIES: readonly (readonly [string, Family])[] = [
-  ['spreads-european', 'european-handicap'],
-  ['spreads', 'asian-handicap'],
-  ['teamtotals-team1', 'team1-totals'],
-  ['teamtotals-team2', 'team2-totals'],
-  ['totals', 'totals'],
-  ['1x2', 'three-way'],
-  ['moneyline', 'draw-push'],
-  ['drawnobet', 'draw-push'],
-  ['oddeven', 'odd-even'],
-  ['winningmargin', 'winning-margin'],
-];
-
-// Families matched on the exact marketType only: the brief names no variants for them.
-const EXACT_FAMILIES: readonly (readonly [string, Family])[] = [
-  ['bothteamsscore', 'both-score'],
-  ['correctscore', 'correct-score'],
-];
-
-function familyOf(marketType: string): Family {
-  for (const [prefix, family] of PREFIXED_FAMILIES) {
-    if (marketType === prefix || marketType.startsWith(`${prefix}-`)) return family;
-  }
-  for (const [name, family] of EXACT_FAMILIES) {
-    if (marketType === name) return family;
-  }
-  throw new SettlementError(`unknown marketType "${marketType}": no settlement rule for it`);
+function familyOf(marketType: string): SettlementFamily {
+  const family = marketFamilyOf(marketType)?.settlement ?? null;
+  if (family === null) throw new SettlementError(`unknown marketType "${marketType}": no settlement rule for it`);
+  return family;
 }
 
 function unknownOutcome(

@@ -1,6 +1,7 @@
 // One way to write a moment across the app: `2026-11-24 13:45:30 Europe/London`, always with the
 // zone named, in the zone the user chose (their own or UTC). The zone is passed in (an IANA name
 // or 'UTC'), so the same moment reads the same on every machine that chose the same zone.
+import { isCancelled, isPreGame } from '../wire/status.ts';
 
 /** The time-zone setting: the browser's own zone or UTC. */
 export const TIME_ZONE_SETTINGS = ['local', 'utc'] as const;
@@ -103,6 +104,6 @@ export function formatTick(ms: number, timeZone: string, spanMs: number): string
  * any other "started".
  */
 export function describeStart(startMs: number, statusId: number, timeZone: string): string {
-  const words = statusId === 0 ? 'starts at' : statusId === 3 ? 'was scheduled for' : 'started';
+  const words = isPreGame(statusId) ? 'starts at' : isCancelled(statusId) ? 'was scheduled for' : 'started';
   return `${words} ${formatMoment(startMs, timeZone)}`;
 }

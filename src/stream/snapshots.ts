@@ -5,6 +5,7 @@ import type { ApiClient } from '../api/client.ts';
 import { fetchFixtureViews, fetchFixturesInScope, fetchFutureOddsSnapshot, fetchOddsSnapshot } from '../api/snapshots.ts';
 import type { FixtureView } from '../wire/shared-schemas.ts';
 import type { Channel } from '../wire/stream-schemas.ts';
+import { isOpen } from '../wire/status.ts';
 
 /** What to re-snapshot: channels, and the scope the book already knows (added to what REST lists). */
 export interface SnapshotRequest {
@@ -50,7 +51,7 @@ export function apiSnapshotSource(client: ApiClient): SnapshotSource {
       if (wantsOdds) {
         const open = fixtureIds.filter((id) => {
           const statusId = views.get(id)?.status.statusId;
-          return statusId === 0 || statusId === 1;
+          return isOpen(statusId);
         });
         for (const view of await fetchOddsSnapshot(client, open, request.bookmakers)) {
           odds.push({ fixtureId: view.fixtureId, odds: view.odds, bookmakers: view.bookmakers });

@@ -12,6 +12,7 @@ import {
 } from '../../../src/wire/rest-schemas.ts';
 import { TEST_START_MS } from '../../sim/test-support.ts';
 import { startTestService, type TestService } from '../../testing/test-service.ts';
+import { isOpen } from '../../../src/wire/status.ts';
 
 let testService: TestService;
 
@@ -50,7 +51,7 @@ describe('GET /futures', () => {
     const statuses = new Set(all.map((f) => f.status.statusId));
     expect(statuses).toEqual(new Set([1, 2, 3]));
     const live = liveFuturesResponseSchema.parse((await get('/en/futures/live')).body);
-    expect(live.map((f) => f.futureId)).toEqual(all.filter((f) => f.status.statusId <= 1).map((f) => f.futureId));
+    expect(live.map((f) => f.futureId)).toEqual(all.filter((f) => isOpen(f.status.statusId)).map((f) => f.futureId));
   });
 
   it('filters by statusId: a finished future names its winner, a cancelled one its replacement', async () => {

@@ -11,6 +11,7 @@ import { localizeEvent } from '../../catalogue/localize.ts';
 import type { FutureSource } from '../ports.ts';
 import { intParam, listParam, type Query } from '../query.ts';
 import { chosenBookmakers, entitlementOf, requireFutureId, requireSport, requireTournament, requireTournamentId } from '../scope.ts';
+import { isOpen } from '../../../src/wire/status.ts';
 
 export interface FutureRoutesDeps {
   readonly futures: FutureSource;
@@ -18,7 +19,7 @@ export interface FutureRoutesDeps {
 }
 
 /** Open futures (statusId 0 or 1): what `/futures/live` lists. */
-const isOpen = (f: Future) => f.status.statusId === 0 || f.status.statusId === 1;
+const isOpenFuture = (f: Future) => isOpen(f.status.statusId);
 
 export function futureHandlers(deps: FutureRoutesDeps): Record<'futuresLive' | 'futures' | 'futureOdds', ApiHandler> {
   /**
@@ -52,7 +53,7 @@ export function futureHandlers(deps: FutureRoutesDeps): Record<'futuresLive' | '
   };
 
   return {
-    futuresLive: (query, request) => list(query, request, isOpen),
+    futuresLive: (query, request) => list(query, request, isOpenFuture),
 
     // Our extension (docs/api.md): every future by state, so finished and cancelled ones stay reachable.
     futures: (query, request) => {

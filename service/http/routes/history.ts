@@ -16,6 +16,7 @@ import type { FixtureSource, FutureSource } from '../ports.ts';
 import { intParam, listParam, requiredParam, type Query } from '../query.ts';
 import { chosenBookmakers, entitlementOf, requireBookmaker, requireFixtureId, requireFutureId, requireTournament } from '../scope.ts';
 import { concurrencyGate, jsonChunksYielding, yieldToEventLoop } from '../cooperative.ts';
+import { isCancelled, isOver } from '../../../src/wire/status.ts';
 
 export interface HistoryRoutesDeps {
   readonly fixtures: FixtureSource;
@@ -170,7 +171,7 @@ export function historyHandlers(deps: HistoryRoutesDeps): Record<
       const reissued = (view as { reissuedFixtureId?: unknown }).reissuedFixtureId;
       return {
         ...localized,
-        reissuedFixtureId: view.status.statusId === 3 && typeof reissued === 'string' ? reissued : null,
+        reissuedFixtureId: isCancelled(view.status.statusId) && typeof reissued === 'string' ? reissued : null,
         odds,
       };
     },
@@ -230,7 +231,7 @@ export function historyHandlers(deps: HistoryRoutesDeps): Record<
       const oddsIds = oddsIdFilter(e, query, future.futureId);
       // A future closes when it is settled or cancelled (it has no kick-off): its prices then go
       // inactive, so its CLV is the last change before that moment (docs/domain.md).
-      const ended = future.status.statusId === 2 || future.status.statusId === 3;
+      const ended = isOver(future.status.statusId);
       const cutOff = ended ? (future.settledAt ?? future.endTime * 1000) : deps.now() + 1;
       const pairs = deps.store.readFutureOpeningAndClosing(future.futureId, cutOff, { bookmakers, ...(oddsIds === undefined ? {} : { oddsIds }) });
       const odds: Record<string, Record<string, unknown>> = {};

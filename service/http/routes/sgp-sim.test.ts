@@ -18,6 +18,7 @@ import { startTestApp } from '../../testing/test-world.ts';
 import type { TestApp } from '../../testing/test-world.ts';
 import { parlayHandler } from './parlay.ts';
 import { sgpHandler } from './sgp.ts';
+import { STATUS_PRE_GAME } from '../../../src/wire/status.ts';
 
 const catalogue = getCatalogue();
 
@@ -44,7 +45,7 @@ function soccerLegs(book: string): { fixtureId: string; legs: string[] }[] {
   const out: { fixtureId: string; legs: string[] }[] = [];
   const home = RESULT?.outcomes[0]?.outcomeId;
   const over = OVER25?.outcomes[0]?.outcomeId;
-  for (const fixtureId of world.sim.fixtureIds(0)) {
+  for (const fixtureId of world.sim.fixtureIds(STATUS_PRE_GAME)) {
     if (world.sim.fixtureRecord(fixtureId)?.planned.sportId !== 10) continue;
     const odds = world.sim.fixtureOdds(fixtureId)[book] ?? {};
     const legs = [home, over].map((outcomeId) => `${fixtureId}:${book}:${String(outcomeId)}:0`);

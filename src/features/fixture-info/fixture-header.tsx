@@ -21,6 +21,7 @@ import { clockLabel, sidesOf, type Side } from '../../domain/fixture-text.ts';
 import { ParticipantBadge } from './participant-badge.tsx';
 import { ScoreTable } from './score-table.tsx';
 import './fixture-info.css';
+import { isCancelled } from '../../wire/status.ts';
 
 /** The REST view as the book takes it: it only fills status, scores and clock, never undoes a streamed row. */
 function viewSnapshot(view: FixtureView | null): BookSnapshot | null {
@@ -125,7 +126,7 @@ function HeaderView({ view, status, scores, clock }: HeaderViewProps) {
           </span>
         )}
       </div>
-      {status.statusId === 3 && <CancelledNotice view={view} />}
+      {isCancelled(status.statusId) && <CancelledNotice view={view} />}
       <ScoreTable scores={scores} sides={sides} sportId={view.sport.sportId} />
     </section>
   );

@@ -2,10 +2,11 @@
 // or that a cancelled one is void, with its replacement.
 import { Link } from 'react-router';
 import type { Future } from '../../wire/rest-schemas.ts';
+import { isCancelled, isFinished } from '../../wire/status.ts';
 
 export function FutureOutcome({ future }: { readonly future: Future }) {
   const { statusId } = future.status;
-  if (statusId === 3) {
+  if (isCancelled(statusId)) {
     return (
       <span className="future-outcome">
         Cancelled: bets are void
@@ -18,7 +19,7 @@ export function FutureOutcome({ future }: { readonly future: Future }) {
       </span>
     );
   }
-  if (statusId !== 2) return <span className="muted">open</span>;
+  if (!isFinished(statusId)) return <span className="muted">open</span>;
   const winnerId = future.winnerParticipantId;
   if (winnerId == null) return <span className="muted">the service does not name the winner</span>;
   const winner = future.participants.find((p) => p.participantId === winnerId);

@@ -38,6 +38,7 @@ import {
 } from './futures-model.ts';
 import { useFutureOddsMany, useSeedFutures } from './use-future-prices.ts';
 import './futures.css';
+import { isCancelled, isOpen, isOver } from '../../wire/status.ts';
 
 function parseCompare(value: string | null): number[] {
   if (value === null || value === '') return [];
@@ -79,7 +80,7 @@ export function FuturePage() {
         </>
       ) : (
         <>
-          {status.statusId >= 2 && <FutureSettlement futureId={futureId} future={future} statusId={status.statusId} reissuedFutureId={future?.reissuedFutureId ?? clv.data?.reissuedFutureId ?? null} />}
+          {isOver(status.statusId) && <FutureSettlement futureId={futureId} future={future} statusId={status.statusId} reissuedFutureId={future?.reissuedFutureId ?? clv.data?.reissuedFutureId ?? null} />}
           <FutureBody
             key={futureId}
             futureId={futureId}
@@ -104,12 +105,12 @@ function FutureSettlement({ futureId, future, statusId, reissuedFutureId }: { re
     <section aria-labelledby="future-settlement-title" className="future-settlement">
       <h3 id="future-settlement-title">Settlement</h3>
       <p>
-        {statusId === 3 ? 'Cancelled' : 'Finished'}
+        {isCancelled(statusId) ? 'Cancelled' : 'Finished'}
         {closedAt === null ? '' : ` on ${format(closedAt)}`}
         {future === undefined ? '' : ': '}
         {future !== undefined && <FutureOutcome future={future} />}
       </p>
-      {statusId === 3 && <ReissueChain source={FUTURE_REISSUES} id={futureId} next={reissuedFutureId} cancelled />}
+      {isCancelled(statusId) && <ReissueChain source={FUTURE_REISSUES} id={futureId} next={reissuedFutureId} cancelled />}
     </section>
   );
 }
@@ -149,7 +150,7 @@ function FutureBody({ futureId, statusId, settledAt, clv, participantIds, knownN
       ? { bookmakers: [bookmaker] }
       : { oddsIds: compare.flatMap((id) => bookmakers.map((b) => futureOddsId(futureId, b, id))).slice(0, MAX_HISTORY_ODDS_IDS) };
   const history = useQuery({ ...futureHistoryQuery(client, futureId, query), enabled: bookmaker !== '' });
-  const provisional = statusId === 0 || statusId === 1;
+  const provisional = isOpen(statusId);
   const series = useMemo(
     () => (history.data === undefined ? [] : futureSeries(history.data, provisional ? history.dataUpdatedAt : undefined)),
     [history.data, history.dataUpdatedAt, provisional],
@@ -183,7 +184,7 @@ function FutureBody({ futureId, statusId, settledAt, clv, participantIds, knownN
         <>
           <h3>Closing prices</h3>
           <p className="hint">
-            Each bookmaker&apos;s last price on offer before the future {statusId === 3 ? 'was cancelled' : 'was settled'} (a future has no kick-off). Tick
+            Each bookmaker&apos;s last price on offer before the future {isCancelled(statusId) ? 'was cancelled' : 'was settled'} (a future has no kick-off). Tick
             participants to compare their price history across every bookmaker.
           </p>
           <ClosingPriceTable futureId={futureId} settledAt={settledAt} participants={participants} bookmakers={bookmakers} nameOf={nameOf} compare={compare} onToggle={toggleCompare} />

@@ -2,6 +2,7 @@
 // (named from the catalogue) and the oddsIds of each.
 import type { ClvFixtureView } from '../../wire/rest-schemas.ts';
 import type { Market } from '../../wire/reference-schemas.ts';
+import { isOpen } from '../../wire/status.ts';
 
 /** A market (and player, for props) the page can chart. */
 export interface MarketChoice {
@@ -62,5 +63,5 @@ export function marketChoices(clv: ClvFixtureView, catalogue: readonly Market[])
 
 /** True while a fixture's closing line can still move: pre-game (0) or live (1). */
 export function isProvisional(statusId: number): boolean {
-  return statusId === 0 || statusId === 1;
+  return isOpen(statusId);
 }

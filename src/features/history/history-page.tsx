@@ -25,6 +25,7 @@ import type { ClvFixtureView } from '../../wire/rest-schemas.ts';
 import { ClosingLineTable } from './closing-line-table.tsx';
 import { isProvisional, marketChoices, type MarketChoice } from './history-model.ts';
 import './history.css';
+import { isCancelled } from '../../wire/status.ts';
 
 /** The URL parameter of the de-vig method of the consensus and no-vig CLV. */
 const DEVIG_PARAM = 'devig';
@@ -58,7 +59,7 @@ export function HistoryPage() {
         {view.sport.sportName} · {view.tournament.tournamentName} · {view.status.statusName} ·{' '}
         <Link to={`/fixtures/${encodeURIComponent(fixtureId)}`}>odds screen</Link>
       </p>
-      <ReissueChain source={FIXTURE_REISSUES} id={fixtureId} next={view.reissuedFixtureId} cancelled={view.status.statusId === 3} />
+      <ReissueChain source={FIXTURE_REISSUES} id={fixtureId} next={view.reissuedFixtureId} cancelled={isCancelled(view.status.statusId)} />
       {catalogue.isPending ? (
         <ListSkeleton label="Loading market names" rows={3} />
       ) : (

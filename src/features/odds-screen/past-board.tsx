@@ -23,6 +23,7 @@ import { MomentScrubber } from './moment-scrubber.tsx';
 import { OddsBoard } from './odds-board.tsx';
 import { PastPriceOffer } from './past-price-offer.tsx';
 import { boardDisplayProps, useBoardView } from './use-board-view.ts';
+import { isOver } from '../../wire/status.ts';
 
 /** The URL parameter of the board's moment (an ISO 8601 time with its zone). */
 export const AT_PARAM = 'at';
@@ -54,7 +55,7 @@ export function PastBoard({ fixtureId, atText }: { readonly fixtureId: string; r
   const statusId = fixture.data?.status.statusId;
   const asked = parseBoardMoment(atText, now);
   const history = useQuery({
-    ...fixtureBoardHistoryQuery(client, fixtureId, books, statusId === 2 || statusId === 3),
+    ...fixtureBoardHistoryQuery(client, fixtureId, books, isOver(statusId)),
     // Not waiting for the fixture's view: the history is the long request, it starts at once.
     enabled: asked.ok && books.length > 0,
   });

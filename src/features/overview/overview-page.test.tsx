@@ -9,6 +9,7 @@ import { fixtureView } from '../../book/book-test-data.ts';
 import { useSettings } from '../../settings/use-settings.ts';
 import type { FixtureView } from '../../wire/shared-schemas.ts';
 import { OverviewPage } from './overview-page.tsx';
+import { isLive } from '../../wire/status.ts';
 
 function view(fixtureId: string, statusId: 0 | 1, sport: [number, string], names: [string, string], startTime: number): FixtureView {
   const base = fixtureView(fixtureId, statusId);
@@ -17,8 +18,8 @@ function view(fixtureId: string, statusId: 0 | 1, sport: [number, string], names
     sport: { sportId: sport[0], sportName: sport[1] },
     startTime,
     participants: { ...base.participants, participant1Name: names[0], participant2Name: names[1] },
-    scores: statusId === 1 ? { result: { period: 'result', participant1Score: 1, participant2Score: 0, updatedAt: '2026-11-22T10:00:00Z' } } : {},
-    clock: statusId === 1 ? { currentPeriod: 'p1', currentTime: 1260, remainingTime: null, remainingTimeInPeriod: null, stopped: false } : null,
+    scores: isLive(statusId) ? { result: { period: 'result', participant1Score: 1, participant2Score: 0, updatedAt: '2026-11-22T10:00:00Z' } } : {},
+    clock: isLive(statusId) ? { currentPeriod: 'p1', currentTime: 1260, remainingTime: null, remainingTimeInPeriod: null, stopped: false } : null,
   };
 }
 

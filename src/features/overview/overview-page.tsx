@@ -15,6 +15,7 @@ import { useFixtureLiveValues } from '../fixtures/use-fixture-live-values.ts';
 import { useSeedFixtureViews } from '../fixtures/use-list-seed.ts';
 import { countBySport, firstToStart, liveInOrder, soonWindow } from './overview-model.ts';
 import './overview.css';
+import { isPreGame } from '../../wire/status.ts';
 
 /** The lists are fetched again this often, as the fixtures page does. */
 const REFRESH_MS = 30_000;
@@ -68,7 +69,7 @@ function SoonRow({ fixture, formatTime }: { readonly fixture: FixtureView; reado
       <td>
         <Link to={fixturePath(fixture.fixtureId)}>{fixtureName(fixture)}</Link>
       </td>
-      <td>{status.statusId === 0 ? '' : status.statusName}</td>
+      <td>{isPreGame(status.statusId) ? '' : status.statusName}</td>
     </tr>
   );
 }

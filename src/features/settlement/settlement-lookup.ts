@@ -7,6 +7,7 @@ import { gradeSelection, scoreForPeriod, SettlementError, voidSelection, type Se
 import type { FixtureView } from '../../wire/shared-schemas.ts';
 import type { FixtureHistoricalOddsResponse, HistoricalOddsEntry, SettledSelection, SettlementResponse } from '../../wire/rest-schemas.ts';
 import type { Market } from '../../wire/reference-schemas.ts';
+import { isCancelled, isOver } from '../../wire/status.ts';
 
 /** One looked-up leg: a selection, with its bookmaker when an oddsId was pasted. */
 export interface LookupLeg {
@@ -89,7 +90,7 @@ export function domainGrade(market: Market | undefined, selection: SettledSelect
  */
 export function gradeFromFinalScore(view: FixtureView, legs: readonly LookupLeg[], marketsByOutcome: ReadonlyMap<number, Market>): SettlementResponse | null {
   const { statusId } = view.status;
-  if (statusId !== 2 && statusId !== 3) return null;
+  if (!isOver(statusId)) return null;
   const endedAt = view.trueEndTime === null ? view.startTime * 1000 : Date.parse(view.trueEndTime);
   const selections: SettledSelection[] = [];
   for (const leg of legs) {
@@ -100,7 +101,7 @@ export function gradeFromFinalScore(view: FixtureView, legs: readonly LookupLeg[
     let result: SettlementResult;
     let score: SettledSelection['score'] = null;
     try {
-      if (statusId === 3) {
+      if (isCancelled(statusId)) {
         result = voidSelection('fixture cancelled');
       } else {
         const final = scoreForPeriod(view.scores, market.period);
