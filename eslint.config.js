@@ -47,7 +47,7 @@ const features = fs
  * The only feature → feature imports (docs/architecture.md): the overview reuses the fixtures
  * list's rows and book seeding, the parlay page reads the slip.
  */
-const featureImports = { overview: ['fixtures'], parlay: ['slip'] };
+const featureImports = { overview: ['fixtures'], parlay: ['slip'], opportunities: ['connection'] };
 
 const LAYERS = 'Imports flow app → features → api/book/stream/settings/components → domain/wire (docs/architecture.md).';
 

@@ -12,6 +12,7 @@ import { RateLimitIndicator } from './rate-limit-indicator.tsx';
 export const NAV_ITEMS: readonly { readonly to: string; readonly label: string; readonly end?: boolean }[] = [
   { to: '/', label: 'Overview', end: true },
   { to: '/fixtures', label: 'Fixtures' },
+  { to: '/opportunities', label: 'Opportunities' },
   { to: '/futures', label: 'Futures' },
   { to: '/markets', label: 'Markets' },
   { to: '/parlay', label: 'Parlay' },

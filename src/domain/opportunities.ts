@@ -44,6 +44,13 @@ export function kellyFraction(probability: number, net: number): number {
   return f > 0 ? f : 0;
 }
 
+/** An EV (or a return) as a signed percentage with one decimal ("+1.2%", "−3.4%"); toFixed rounding, as every page shows it. */
+export function formatEv(ev: number): string {
+  const text = `${Math.abs(ev * 100).toFixed(1)}%`;
+  if (text === '0.0%') return text;
+  return ev > 0 ? `+${text}` : `−${text}`;
+}
+
 /** One bookmaker's live price of one outcome, as the scan reads it from the book. */
 export interface ScanQuote {
   readonly oddsId: string;

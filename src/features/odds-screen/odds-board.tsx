@@ -10,7 +10,7 @@ import { useLiveBook } from '../../book/use-book.ts';
 import { gridCellProps, useGridKeyboard, type GridCell } from '../../components/use-grid-keyboard.ts';
 import type { DevigMethod } from '../../domain/devig.ts';
 import type { CommissionRates } from '../../domain/commission.ts';
-import type { BoardLayout, ValuesOptions } from '../../domain/odds-board.ts';
+import { cellOf, type BoardLayout, type ValuesOptions } from '../../domain/odds-board.ts';
 import type { OddsFormat } from '../../domain/odds-format.ts';
 import { useFairLine } from '../../settings/use-fair-line.ts';
 import { BookmakerHeader } from './bookmaker-header.tsx';
@@ -60,6 +60,8 @@ export interface OddsBoardProps {
   readonly boundOf?: (bookmaker: string) => string | null;
   /** Whether hovering or focusing a price opens its peek (it asks REST: needs the app's providers). */
   readonly peek?: boolean;
+  /** A price to show first (`?cell=` from the opportunities page): scrolled to, its family opened, focused. */
+  readonly focusOddsId?: string | null;
 }
 
 const HEADER_HEIGHT = 44;
@@ -84,7 +86,7 @@ function selectedColumnsOf(oddsIds: readonly string[], legs: ReadonlySet<string>
 }
 
 export function OddsBoard(props: OddsBoardProps) {
-  const { layout, live, nameOf, playerNameOf, method, showRanges, format, slip, onPick, flash = true, hiddenBooks, commission, mode = 'comfortable', boundOf = NO_BOUND, peek: peekOn = false } = props;
+  const { layout, live, nameOf, playerNameOf, method, showRanges, format, slip, onPick, flash = true, hiddenBooks, commission, mode = 'comfortable', boundOf = NO_BOUND, peek: peekOn = false, focusOddsId = null } = props;
   const book = useLiveBook();
   const { columns, fixtureId } = layout;
   const allColumns = useMemo(() => columns.map((_, i) => i), [columns]);
@@ -166,6 +168,34 @@ export function OddsBoard(props: OddsBoardProps) {
     [items, toggleFamily, book, onToggle, visible],
   );
   const { active, gridProps } = useGridKeyboard({ rowCount: items.length, colCount, pageRows: 15, scrollToRow, onActivate });
+
+  // A linked price: open its family if it is an alternate line, scroll its row into the middle,
+  // then focus it once it is rendered. Once per oddsId, so the trader's own scrolling is left alone.
+  const focused = useRef<string | null>(null);
+  useEffect(() => {
+    if (focusOddsId === null || focused.current === focusOddsId) return;
+    const ref = cellOf(layout, focusOddsId);
+    if (ref === undefined) return;
+    const index = items.findIndex((item) => item.kind === 'outcome' && item.market.key === ref.marketKey && item.rowIndex === ref.rowIndex);
+    if (index < 0) {
+      const family = layout.groups.flatMap((g) => g.periods.flatMap((p) => p.families)).find((f) => f.alternates.some((m) => m.key === ref.marketKey));
+      if (family !== undefined) {
+        setExpanded((open) => new Set(open).add(family.key));
+      }
+      return;
+    }
+    focused.current = focusOddsId;
+    virtualizer.scrollToIndex(index, { align: 'center' });
+    let tries = 0;
+    const focusCell = (): void => {
+      const cell = scrollRef.current?.querySelector<HTMLElement>(`[data-odds-id="${CSS.escape(focusOddsId)}"]`);
+      if (cell !== null && cell !== undefined) {
+        cell.focus({ preventScroll: false });
+        cell.classList.add('is-linked');
+      } else if ((tries += 1) < 20) setTimeout(focusCell, 50);
+    };
+    setTimeout(focusCell, 50);
+  }, [focusOddsId, layout, items, virtualizer]);
 
   // The virtualizer caches sizes by key: a new mode or book count changes every row's height.
   useEffect(() => {
