@@ -62,7 +62,7 @@ export function evColumns({ nameOf, format, now, params }: ColumnContext): Colum
       header: 'Price',
       meta: { width: '5rem', numeric: true },
       cell: ({ row: { original: r } }) => (
-        <span data-price={formatPrice(r.price, 'decimal')} title={r.netPrice === r.price ? undefined : `${formatPrice(r.netPrice, 'decimal')} net of commission`}>
+        <span data-price={String(r.price)} title={r.netPrice === r.price ? String(r.price) : `${String(r.price)}, ${String(r.netPrice)} net of commission`}>
           {formatPrice(r.price, format)}
         </span>
       ),
@@ -71,12 +71,12 @@ export function evColumns({ nameOf, format, now, params }: ColumnContext): Colum
       id: 'fair',
       header: 'Fair',
       meta: { width: '5rem', numeric: true },
-      cell: ({ row: { original: r } }) => <span data-fair={formatPrice(r.fairPrice, 'decimal')}>{formatPrice(r.fairPrice, format)}</span>,
+      cell: ({ row: { original: r } }) => <span data-fair={String(r.fairPrice)} title={`fair probability ${r.fairProbability.toFixed(4)}`}>{formatPrice(r.fairPrice, format)}</span>,
     },
     {
       id: 'ev',
       header: 'EV',
-      meta: { width: '5rem', numeric: true },
+      meta: { width: '6.5rem', numeric: true },
       cell: ({ row: { original: r } }) => (
         <span className="ev-positive" data-ev={formatEv(r.ev)} title={`EV = fair probability ${r.fairProbability.toFixed(4)} × net price ${r.netPrice.toFixed(3)} − 1`}>
           {formatEv(r.ev)}
@@ -118,7 +118,7 @@ export function arbColumns({ nameOf, format, now, params }: ColumnContext): Colu
         return (
           <ul className="arb-legs">
             {r.legs.map((leg, i) => (
-              <li key={leg.oddsId} data-leg data-leg-price={formatPrice(leg.price, 'decimal')} data-leg-net={leg.netPrice.toFixed(4)} data-leg-stake={roundHalfAwayFromZero(stakes[i] ?? 0, 2).toFixed(2)}>
+              <li key={leg.oddsId} data-leg data-leg-price={String(leg.price)} title={`${nameOf(leg.bookmaker)} ${String(leg.price)}${leg.netPrice === leg.price ? '' : `, net ${String(leg.netPrice)}`}`} data-leg-net={leg.netPrice.toFixed(4)} data-leg-stake={roundHalfAwayFromZero(stakes[i] ?? 0, 2).toFixed(2)}>
                 <strong>{leg.outcomeName}</strong> {nameOf(leg.bookmaker)} {formatPrice(leg.price, format)}
                 {leg.netPrice !== leg.price && <span className="muted"> (net {formatPrice(leg.netPrice, 'decimal')})</span>} →{' '}
                 {formatMoney(stakes[i] ?? 0, params.currency)}
@@ -131,7 +131,7 @@ export function arbColumns({ nameOf, format, now, params }: ColumnContext): Colu
     {
       id: 'profit',
       header: 'Return',
-      meta: { width: '6rem', numeric: true },
+      meta: { width: '8rem', numeric: true },
       cell: ({ row: { original: r } }) => (
         <span data-return={formatMoney(params.total / r.impliedSum, params.currency)} title={`Every outcome returns ${formatMoney(params.total / r.impliedSum, params.currency)} for ${formatMoney(params.total, params.currency)} staked`}>
           {formatEv(r.profitRatio)}
@@ -140,6 +140,6 @@ export function arbColumns({ nameOf, format, now, params }: ColumnContext): Colu
         </span>
       ),
     },
-    { id: 'age', header: 'Oldest leg', meta: { width: '6rem', numeric: true }, cell: ({ row }) => formatAge(now - row.original.oldestChangedAt) },
+    { id: 'age', header: 'Oldest leg', meta: { width: '7rem', numeric: true }, cell: ({ row }) => formatAge(now - row.original.oldestChangedAt) },
   ];
 }
