@@ -124,7 +124,9 @@ export class OpportunityScanner {
   private readonly byFixture = new Map<string, Set<string>>();
   private readonly dirty = new Set<string>();
   private readonly finds = new Map<string, MarketFinds>();
-  private readonly catalogue = new Map<number, Market>();
+  private readonly catalogue = new Map<number, { readonly market: Market; readonly outcomeIds: readonly number[] }>();
+  /** Per fixture and bookmaker, whether its prices are blocked (stale or suspended) as last seen. */
+  private readonly bookStates = new Map<string, boolean>();
   private options: ScanOptions | null = null;
   /** Moves whenever the finds change: a view built at the same version is the same. */
   version = 0;
@@ -151,7 +153,7 @@ export class OpportunityScanner {
     let added = false;
     for (const market of markets) {
       if (!this.catalogue.has(market.marketId)) added = true;
-      this.catalogue.set(market.marketId, market);
+      this.catalogue.set(market.marketId, { market, outcomeIds: market.outcomes.map((o) => o.outcomeId) });
     }
     if (added) this.markAll();
   }
@@ -177,7 +179,14 @@ export class OpportunityScanner {
               }
             }
           } else if (frame.channel === 'bookmakers') {
-            this.markFixture(frame.payload.fixtureId);
+            // Metas refresh often (updatedAt); only a book turning stale, suspended or back rescans the fixture.
+            const { fixtureId } = frame.payload;
+            for (const bookmaker in frame.payload.bookmakers) {
+              if (this.noteBookState(fixtureId, bookmaker)) {
+                this.markFixture(fixtureId);
+                break;
+              }
+            }
           } else if (frame.channel === 'fixtures') {
             // Live or pre-game is read at view time; a finished fixture's markets close through odds frames.
             this.version += 1;
@@ -196,6 +205,7 @@ export class OpportunityScanner {
           break;
         }
         case 'reset':
+          this.bookStates.clear();
           this.markets.clear();
           this.byFixture.clear();
           this.dirty.clear();
@@ -304,6 +314,17 @@ export class OpportunityScanner {
     this.dirty.add(key);
   }
 
+  /** Records whether the book's prices on the fixture are blocked now; true when that changed. */
+  private noteBookState(fixtureId: string, bookmaker: string): boolean {
+    const meta = this.book.getBookmakerMeta(fixtureId, bookmaker);
+    const blocked = meta !== undefined && (isBookmakerStale(meta) || meta.meta.suspended);
+    const key = fixtureId + SEP + bookmaker;
+    const before = this.bookStates.get(key) ?? false;
+    if (blocked) this.bookStates.set(key, true);
+    else this.bookStates.delete(key);
+    return before !== blocked;
+  }
+
   private markFixture(fixtureId: string): void {
     for (const key of this.byFixture.get(fixtureId) ?? []) this.dirty.add(key);
   }
@@ -319,6 +340,7 @@ export class OpportunityScanner {
       this.dirty.add(key);
     }
     this.byFixture.delete(fixtureId);
+    for (const bookmaker in this.book.fixtureBookmakers(fixtureId)) this.noteBookState(fixtureId, bookmaker);
     const odds = this.book.fixtureOdds(fixtureId);
     for (const bookmaker in odds) {
       const entries = odds[bookmaker];
@@ -330,8 +352,9 @@ export class OpportunityScanner {
   }
 
   private computeMarket(market: MarketIndex, options: ScanOptions): MarketFinds | null {
-    const record = this.catalogue.get(market.marketId);
-    if (record === undefined || record.outcomes.length !== record.marketLength) return null;
+    const known = this.catalogue.get(market.marketId);
+    if (known === undefined || known.outcomeIds.length !== known.market.marketLength) return null;
+    const record = known.market;
     const quotes: ScanQuote[] = [];
     for (const oddsId of market.oddsIds) {
       const entry = this.book.getOdds(oddsId);
@@ -346,7 +369,7 @@ export class OpportunityScanner {
       ? NO_FINDS
       : scanMarket(
           {
-            outcomeIds: record.outcomes.map((o) => o.outcomeId),
+            outcomeIds: known.outcomeIds,
             quotes,
             bookStatus: (bookmaker) => {
               const meta = this.book.getBookmakerMeta(fixtureId, bookmaker);
