@@ -64,8 +64,8 @@ test('a forced arbitrage shows within 2 s with closed-form stakes; a +EV row fol
   await page.goto(`/opportunities?tab=arb&books=${bettable}&total=100`);
   await expect(page.locator('.opportunity-count')).toContainText('across', { timeout: 30_000 });
   const arbRow = page.locator(`.opportunity-row[data-key="${fixtureId}|${String(MARKET)}|0"]`);
-  // Let the requotes that update-rate asked for land before the move.
-  await page.waitForTimeout(3_000);
+  // Let the requotes that update-rate asked for land, and the worker's first scan settle, before the move.
+  await page.waitForTimeout(8_000);
 
   await expect(arbRow).toHaveCount(0);
   try {
