@@ -15,11 +15,12 @@ import { LiveBook, type BookOp, type BookSnapshot } from '../src/book/book.ts';
 import { OpportunityScanner, type ScanConfig } from '../src/book/opportunity-scanner.ts';
 import { MAX_LIST_IDS } from '../src/wire/limits.ts';
 import type { Market } from '../src/wire/reference-schemas.ts';
-import type { FixtureBookmakers, FixtureOdds, FixtureView, OddsEntry } from '../src/wire/shared-schemas.ts';
+import type { FixtureBookmakers, FixtureOdds, FixtureView } from '../src/wire/shared-schemas.ts';
 import { streamUpdateSchema, type StreamUpdate } from '../src/wire/stream-schemas.ts';
 import { loadConfig } from '../service/config.ts';
 import { startService } from '../service/service.ts';
 import { ManualClock } from '../service/sim/simulator.ts';
+import { laterChangedAt } from './later-frames.ts';
 import { reportRow } from './report.ts';
 
 const BENCH = 'bench:scanner';
@@ -100,20 +101,6 @@ function updatesIn(frame: StreamUpdate): number {
   return n;
 }
 
-/** The frames of pass `p`: every odds entry's changedAt moved later, so the book takes it as new. */
-function shifted(frames: readonly StreamUpdate[], p: number): StreamUpdate[] {
-  return frames.map((f) => {
-    if (f.channel !== 'odds' || p === 0) return f;
-    const odds: Record<string, Record<string, OddsEntry>> = {};
-    for (const [bookmaker, entries] of Object.entries(f.payload.odds)) {
-      const copy: Record<string, OddsEntry> = {};
-      for (const [oddsId, e] of Object.entries(entries)) copy[oddsId] = { ...e, changedAt: e.changedAt + p * 10_000_000 };
-      odds[bookmaker] = copy;
-    }
-    return { ...f, payload: { ...f.payload, odds } };
-  });
-}
-
 /** Cuts frames into batches of about `perBatch` updates (whole frames). */
 function batches(frames: readonly StreamUpdate[], perBatch: number): BookOp[][] {
   const out: BookOp[][] = [];
@@ -146,7 +133,7 @@ async function main(): Promise<void> {
     bettable: null,
     hidden: [],
   };
-  const passes = Array.from({ length: PASSES + 1 }, (_, p) => shifted(world.frames, p));
+  const passes = Array.from({ length: PASSES + 1 }, (_, p) => world.frames.map((f) => laterChangedAt(f, p)));
 
   /** A book seeded like the worker's mirror; with a scanner over it when `scan`. */
   const setUp = (scan: boolean) => {

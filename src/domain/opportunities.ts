@@ -6,6 +6,7 @@ import { commissionOf, netPrice, type CommissionRates } from './commission.ts';
 import { DevigError, type DevigMethod } from './devig.ts';
 import { fairLineProbabilities, type FairLine, type FairLineQuote } from './fair-line.ts';
 import { findArbitrage } from './market.ts';
+import type { OddsEntry } from '../wire/shared-schemas.ts';
 
 /** Thrown for a probability or price outside its domain. */
 export class OpportunityError extends Error {
@@ -52,15 +53,8 @@ export function formatEv(ev: number): string {
 }
 
 /** One bookmaker's live price of one outcome, as the scan reads it from the book. */
-export interface ScanQuote {
+export interface ScanQuote extends Pick<OddsEntry, 'bookmaker' | 'outcomeId' | 'price' | 'active' | 'marketActive' | 'changedAt'> {
   readonly oddsId: string;
-  readonly bookmaker: string;
-  readonly outcomeId: number;
-  readonly price: number;
-  readonly active: boolean;
-  readonly marketActive: boolean;
-  /** Epoch ms of the price's last change. */
-  readonly changedAt: number;
 }
 
 /** A bookmaker's state on the fixture: a stale or suspended book's prices never count. */
