@@ -91,6 +91,7 @@ test('a forced arbitrage shows within 2 s with closed-form stakes; a +EV row fol
 
     // +EV: the moved book's home price against the fair line "Pinnacle only", de-vigged multiplicatively.
     await page.goto(`/opportunities?books=${bettable}&minEv=0`);
+    await expect(page.locator('.opportunity-count')).toHaveText(SCANNED, { timeout: 90_000 });
     const quoted = await prices(request, fixtureId);
     const fair = quoted.get(FAIR_BOOK) ?? [];
     const implied = fair.map((p) => 1 / p);
