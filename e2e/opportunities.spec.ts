@@ -90,8 +90,9 @@ test('a forced arbitrage shows within 2 s with closed-form stakes; a +EV row fol
     await expect(arbRow.locator('[data-return]')).toHaveAttribute('data-return', `${round2(100 / sum).toFixed(2)} EUR`);
 
     // +EV: the moved book's home price against the fair line "Pinnacle only", de-vigged multiplicatively.
-    await page.goto(`/opportunities?books=${bettable}&minEv=0`);
-    await expect(page.locator('.opportunity-count')).toHaveText(SCANNED, { timeout: 90_000 });
+    // The +EV tab of the same page (no reload: the worker's scan goes on).
+    await page.getByRole('tab', { name: '+EV' }).click();
+    await expect(page.locator('.opportunity-count')).toHaveText(SCANNED, { timeout: 30_000 });
     const quoted = await prices(request, fixtureId);
     const fair = quoted.get(FAIR_BOOK) ?? [];
     const implied = fair.map((p) => 1 / p);
@@ -107,9 +108,9 @@ test('a forced arbitrage shows within 2 s with closed-form stakes; a +EV row fol
     // The stale knob on the moved book: its +EV rows and the arbitrage go.
     await admin(request, 'POST', '/admin/stale', { bookmaker: moved, on: true, fixtureId });
     await expect(evRow).toHaveCount(0, { timeout: 10_000 });
-    await page.goto(`/opportunities?tab=arb&books=${bettable}`);
-    await expect(page.locator('.opportunity-count')).toHaveText(SCANNED, { timeout: 90_000 });
-    await expect(arbRow).toHaveCount(0);
+    await page.getByRole('tab', { name: 'Arbitrage' }).click();
+    await expect(page.locator('.opportunity-count')).toHaveText(SCANNED, { timeout: 30_000 });
+    await expect(arbRow).toHaveCount(0, { timeout: 10_000 });
   } finally {
     await adminFetch(request, 'POST', '/admin/stale', { bookmaker: moved, on: false, fixtureId });
   }
