@@ -15,6 +15,7 @@ import { RECEIVE_TYPES, streamUpdateSchema, type ReceiveType, type StreamUpdate 
 import { loadConfig } from '../service/config.ts';
 import { startService } from '../service/service.ts';
 import { ManualClock } from '../service/sim/simulator.ts';
+import { laterChangedAt } from './later-frames.ts';
 import { reportRow } from './report.ts';
 
 const BENCH = 'bench:client';
@@ -171,17 +172,7 @@ async function main(): Promise<void> {
   const oddsFrames = decodedJson.filter((f): f is Extract<StreamUpdate, { channel: 'odds' }> => f.channel === 'odds');
   const oddsUpdates = oddsFrames.reduce((n, f) => n + updatesIn(f), 0);
   // Each pass carries later changedAt values, so every price really replaces the held one.
-  const passes = Array.from({ length: APPLY_PASSES }, (_, p) =>
-    oddsFrames.map((f) => {
-      const odds: Record<string, Record<string, OddsEntry>> = {};
-      for (const [bookmaker, entries] of Object.entries(f.payload.odds)) {
-        const copy: Record<string, OddsEntry> = {};
-        for (const [oddsId, e] of Object.entries(entries)) copy[oddsId] = { ...e, changedAt: e.changedAt + p * 10_000_000 };
-        odds[bookmaker] = copy;
-      }
-      return { ...f, payload: { ...f.payload, odds } };
-    }),
-  );
+  const passes = Array.from({ length: APPLY_PASSES }, (_, p) => oddsFrames.map((f) => laterChangedAt(f, p)));
   const metaFrames = decodedJson.filter((f) => f.channel === 'bookmakers' || f.channel === 'fixtures');
   const bounds = [...new Set(oddsFrames.flatMap((f) => Object.keys(f.payload.odds)))].map((bookmaker) => ({ bookmaker, maxDelayLiveInSec: 30, maxDelayPregameInSec: 300 }));
   const metaCount = metaFrames.filter((f) => f.channel === 'bookmakers').reduce((n, f) => n + Object.keys((f.payload as { bookmakers: Record<string, BookmakerFixtureMeta> }).bookmakers).length, 0);

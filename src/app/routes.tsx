@@ -28,6 +28,10 @@ export const pageRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('../features/history/history-page.tsx')).HistoryPage }),
   },
   {
+    path: 'opportunities',
+    lazy: async () => ({ Component: (await import('../features/opportunities/opportunities-page.tsx')).OpportunitiesPage }),
+  },
+  {
     path: 'futures',
     lazy: async () => ({ Component: (await import('../features/futures/futures-page.tsx')).FuturesPage }),
   },

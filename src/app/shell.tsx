@@ -13,6 +13,7 @@ import { useStreamStatus } from '../stream/use-stream.ts';
 export const NAV_ITEMS: readonly { readonly to: string; readonly label: string; readonly end?: boolean }[] = [
   { to: '/', label: 'Overview', end: true },
   { to: '/fixtures', label: 'Fixtures' },
+  { to: '/opportunities', label: 'Opportunities' },
   { to: '/futures', label: 'Futures' },
   { to: '/markets', label: 'Markets' },
   { to: '/moves', label: 'Moves' },

@@ -10,7 +10,7 @@ import { createApiClient } from '../api/client.ts';
 import { ApiClientContext } from '../api/use-api-client.ts';
 import { LiveBook } from '../book/book.ts';
 import { FIXTURE_ID, fixtureView, meta } from '../book/book-test-data.ts';
-import type { StreamConnection } from '../stream/connect-stream.ts';
+import { NO_SCAN, type StreamConnection } from '../stream/connect-stream.ts';
 import type { StreamStatus } from '../stream/stream-client.ts';
 import { ConnectionIndicator } from '../features/connection/connection-indicator.tsx';
 import { StreamProvider, streamUrlOf } from './stream-provider.tsx';
@@ -26,6 +26,7 @@ function recordingStream() {
   const services: ServiceIdentity[] = [];
   const connection: StreamConnection = {
     kind: 'none',
+    ...NO_SCAN,
     configure: () => undefined,
     switchService: (service) => services.push(service),
     seed: () => undefined,
@@ -112,7 +113,7 @@ describe('StreamProvider and staleness (issue 13 item 12)', () => {
     let status: StreamStatus = STATUS;
     const listeners = new Set<() => void>();
     const connection: StreamConnection = {
-      kind: 'none', configure: () => undefined, seed: () => undefined, reconnect: () => undefined, close: () => undefined,
+      kind: 'none', ...NO_SCAN, configure: () => undefined, seed: () => undefined, reconnect: () => undefined, close: () => undefined,
       switchService: () => undefined, registerInterest: () => () => undefined,
       setMoveSettings: () => undefined, getMoves: () => [], subscribeMoves: () => () => undefined,
       getStatus: () => status,

@@ -107,3 +107,12 @@ export function describeStart(startMs: number, statusId: number, timeZone: strin
   const words = isPreGame(statusId) ? 'starts at' : isCancelled(statusId) ? 'was scheduled for' : 'started';
   return `${words} ${formatMoment(startMs, timeZone)}`;
 }
+
+/** An age in words a trader reads at a glance: "4 s", "2 min 5 s", "3 h 12 min" (whole seconds, floored). */
+export function formatAge(ms: number): string {
+  const seconds = Math.max(0, Math.floor(ms / 1000));
+  if (seconds < 60) return `${String(seconds)} s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${String(minutes)} min ${String(seconds % 60)} s`;
+  return `${String(Math.floor(minutes / 60))} h ${String(minutes % 60)} min`;
+}

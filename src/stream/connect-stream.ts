@@ -3,8 +3,10 @@
 // each batch from requestAnimationFrame so the worker posts at most once per frame. It also
 // keeps the page's odds interest (reference-counted) and tells the worker when that set changes.
 import type { BookSnapshot, LiveBook } from '../book/book.ts';
+import type { OpportunityView, ScanConfig, ScanView } from '../book/opportunity-scanner.ts';
 import type { OddsInterest } from '../book/use-book.ts';
 import type { MoveEvent, MoveSettings } from '../domain/moves.ts';
+import type { Market } from '../wire/reference-schemas.ts';
 import type { PageToWorker, ServiceIdentity, WorkerConfig, WorkerToPage } from './messages.ts';
 import { pagePerf, recordBatch } from './page-perf.ts';
 import type { StreamStatus } from './stream-client.ts';
@@ -34,10 +36,25 @@ export interface StreamConnection extends OddsInterest {
   subscribeMoves(listener: () => void): () => void;
   getStatus(): StreamStatus | null;
   subscribeStatus(listener: () => void): () => void;
+  /** Asks the worker to scan for opportunities and send the rows of `view`; null stops it. */
+  scan(request: { readonly config: ScanConfig; readonly view: ScanView } | null): void;
+  /** Catalogue records for the scan (only catalogued markets can be judged complete). */
+  scanCatalogue(markets: readonly Market[]): void;
+  /** The latest opportunity rows the worker sent (null before any). */
+  getOpportunities(): OpportunityView | null;
+  subscribeOpportunities(listener: () => void): () => void;
   /** Which kind of worker carries the stream ('none': no workers here, e.g. jsdom; nothing streams). */
   readonly kind: WorkerKind;
   close(): void;
 }
+
+/** The scan half of a connection that scans nothing (fakes in tests, pages without a worker). */
+export const NO_SCAN: Pick<StreamConnection, 'scan' | 'scanCatalogue' | 'getOpportunities' | 'subscribeOpportunities'> = {
+  scan: () => undefined,
+  scanCatalogue: () => undefined,
+  getOpportunities: () => null,
+  subscribeOpportunities: () => () => undefined,
+};
 
 /**
  * Opens the worker the browser supports: a SharedWorker (one stream for all tabs), else a
@@ -161,6 +178,8 @@ export function connectStream(book: LiveBook, options: ConnectStreamOptions = {}
   const listeners = new Set<() => void>();
   let moves: readonly MoveEvent[] = [];
   const moveListeners = new Set<() => void>();
+  let opportunities: OpportunityView | null = null;
+  const opportunityListeners = new Set<() => void>();
   let closed = false;
   const registerInterest = interestRegistry(
     (fixtureIds, futureIds) => {
@@ -184,6 +203,10 @@ export function connectStream(book: LiveBook, options: ConnectStreamOptions = {}
     if (message.status !== null) {
       status = message.status;
       for (const listener of [...listeners]) listener();
+    }
+    if (message.opportunities !== undefined) {
+      opportunities = message.opportunities;
+      for (const listener of [...opportunityListeners]) listener();
     }
     nextFrame(() => {
       if (perf !== undefined) recordBatch(perf, book.applied - appliedBefore, message.ops, Date.now());
@@ -223,6 +246,18 @@ export function connectStream(book: LiveBook, options: ConnectStreamOptions = {}
     subscribeStatus: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    scan: (request) => {
+      if (request === null) opportunities = null;
+      if (!closed) endpoint.postMessage({ type: 'scan', request });
+    },
+    scanCatalogue: (markets) => {
+      if (!closed) endpoint.postMessage({ type: 'scanCatalogue', markets });
+    },
+    getOpportunities: () => opportunities,
+    subscribeOpportunities: (listener) => {
+      opportunityListeners.add(listener);
+      return () => opportunityListeners.delete(listener);
     },
     close: () => {
       bye();

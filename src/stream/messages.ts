@@ -1,6 +1,8 @@
 // The messages between a page and the stream worker (structured-cloneable, no functions).
 import type { BookOp, BookSnapshot } from '../book/book.ts';
 import type { MoveEvent, MoveSettings } from '../domain/moves.ts';
+import type { OpportunityView, ScanConfig, ScanView } from '../book/opportunity-scanner.ts';
+import type { Market } from '../wire/reference-schemas.ts';
 import type { StreamSettings, StreamStatus } from './stream-client.ts';
 
 /** What the worker needs to connect: the stream login and the REST service for re-snapshots. */
@@ -40,6 +42,13 @@ export type PageToWorker =
   | { readonly type: 'moveSettings'; readonly settings: MoveSettings }
   /** Reconnect now (the indicator's "retry"). */
   | { readonly type: 'reconnect' }
+  /**
+   * Scan every fixture's markets for opportunities with `config` and send the rows of `view`
+   * (docs/stream-client.md, "The opportunities scan"); null stops the page's scan.
+   */
+  | { readonly type: 'scan'; readonly request: { readonly config: ScanConfig; readonly view: ScanView } | null }
+  /** Catalogue records for the page's scan (the markets it can judge complete). */
+  | { readonly type: 'scanCatalogue'; readonly markets: readonly Market[] }
   /** The page is going away (pagehide). */
   | { readonly type: 'bye' };
 
@@ -50,6 +59,8 @@ export type WorkerToPage =
       readonly ops: readonly BookOp[];
       /** The stream status when it changed since the last batch, else null. */
       readonly status: StreamStatus | null;
+      /** The rows of the page's opportunities view when they changed since the last batch. */
+      readonly opportunities?: OpportunityView;
     }
   /** The moves feed (src/stream/moves-watch.ts), newest first, whenever it changed; no ack. */
   | { readonly type: 'moves'; readonly moves: readonly MoveEvent[] };

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { BookOp, BookSnapshot } from '../book/book.ts';
 import { LiveBook } from '../book/book.ts';
-import { FIXTURE_ID, fixtureView, meta, oddsEntry, oddsFrame, oddsIdOf } from '../book/book-test-data.ts';
+import { FIXTURE_ID, MARKET_1X2, fixtureView, meta, oddsEntry, oddsFrame, oddsIdOf } from '../book/book-test-data.ts';
 import type { FutureOddsEntry } from '../wire/shared-schemas.ts';
 import type { StreamUpdate } from '../wire/stream-schemas.ts';
 import type { PageToWorker, WorkerBatch, WorkerConfig, WorkerToPage } from './messages.ts';
@@ -518,5 +518,37 @@ describe('worker hub, on a change of service', () => {
     await flushPromises();
     expect(clients[1]?.fixtureIdsAtStart).toEqual([FIXTURE_ID]);
     expect(clients[1]?.fresh).toBe(false);
+  });
+});
+
+describe('the opportunities scan in the worker', () => {
+  const SCAN_CONFIG = { fairLine: { weights: null, minBooks: 1, requiredBook: null }, method: 'multiplicative' as const, commission: {}, bettable: null, hidden: [] };
+  const VIEW = { tab: 'arb' as const, sports: [], families: [], live: 'all' as const, minPercent: 0, maxAgeSec: null, sort: { id: 'profit' as const, desc: true }, offset: 0, limit: 50 };
+  // a and b alone are no arbitrage (Σ 1.05, 1.007); their best prices are (Σ 0.935).
+  const ARB = [oddsEntry(1, 3.2, 'a', 101), oddsEntry(1, 3.3, 'a', 102), oddsEntry(1, 2.3, 'a', 103), oddsEntry(1, 2.6, 'b', 101), oddsEntry(1, 3.6, 'b', 102), oddsEntry(1, 2.9, 'b', 103)];
+
+  it('sends a scanning page the rows of its view with its batches, with no odds interest, and stops on scan null', () => {
+    const { hub, tick, page, emit } = setup();
+    const port = page();
+    hub.connect(port);
+    hub.receive(port, { type: 'configure', config: CONFIG });
+    tick();
+    hub.receive(port, { type: 'ack' });
+    hub.receive(port, { type: 'scan', request: { config: SCAN_CONFIG, view: VIEW } });
+    hub.receive(port, { type: 'scanCatalogue', markets: [MARKET_1X2] });
+    emit([{ op: 'update', frame: oddsFrame(ARB) }]);
+    tick();
+    const last = port.got[port.got.length - 1];
+    expect(last?.opportunities?.total).toBe(1);
+    expect(last?.opportunities?.tab === 'arb' ? last.opportunities.rows[0]?.legs.map((l) => l.bookmaker) : []).toEqual(['a', 'b', 'b']);
+    // The page declared no interest: the odds themselves did not travel.
+    expect(last?.ops.some((op) => op.op === 'update' && op.frame.channel === 'odds')).toBe(false);
+
+    hub.receive(port, { type: 'ack' });
+    hub.receive(port, { type: 'scan', request: null });
+    const before = port.got.length;
+    emit([{ op: 'update', frame: oddsFrame([oddsEntry(2, 3.4, 'a', 101)]) }]);
+    tick();
+    expect(port.got.slice(before).filter((m) => m.opportunities !== undefined)).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@
 // Odds are the bulk of the stream, so each page gets only the odds of the fixtures and futures it
 // declared (`interest`); the other channels are small and reach every page.
 import { LiveBook, type BookDump, type BookOp, type BookSnapshot } from '../book/book.ts';
+import { OpportunityScanner, type OpportunityView, type ScanView } from '../book/opportunity-scanner.ts';
 import type { PageToWorker, ServiceIdentity, WorkerConfig, WorkerToPage } from './messages.ts';
 import { createMovesWatch, type Openings } from './moves-watch.ts';
 import type { StreamClient, StreamStatus } from './stream-client.ts';
@@ -30,13 +31,29 @@ export interface WorkerHubOptions {
   readonly frameMs?: number;
   /** A page that stops acknowledging (a hidden tab: no animation frames) holds at most this many ops; then it gets a full dump instead. */
   readonly maxQueued?: number;
-  /** Epoch ms now, for the moves feed (default `Date.now`). */
+  /** Epoch ms now, for the moves feed and the opportunities' quote ages (default `Date.now`). */
   readonly now?: () => number;
   /** A fixture's openings (OLV) from the configured service, for dropping odds; none: no drops. */
   readonly fetchOpenings?: (config: WorkerConfig, fixtureId: string) => Promise<Openings>;
   /** The odds and metas of these fixtures from REST (a baseline for the moves feed); none: no baselines. */
   readonly fetchBaseline?: (config: WorkerConfig, fixtureIds: readonly string[]) => Promise<BookSnapshot>;
 }
+
+/** A page's opportunities scan: its own scanner over the mirror, and what it was last sent. */
+interface PageScan {
+  readonly scanner: OpportunityScanner;
+  configKey: string;
+  view: ScanView | null;
+  viewKey: string;
+  sentVersion: number;
+  sentViewKey: string;
+  sentAt: number;
+}
+
+/** Rows are rebuilt at most this often while only prices move (a changed view answers at once). */
+const SCAN_VIEW_MIN_MS = 250;
+/** Rows are rebuilt at least this often, as quotes age past the page's maximum age. */
+const SCAN_VIEW_MAX_MS = 1_000;
 
 interface PageState {
   queue: BookOp[];
@@ -46,6 +63,8 @@ interface PageState {
   /** The fixtures and futures whose odds the page shows (its last `interest`; none until it sends one). */
   fixtures: ReadonlySet<string>;
   futures: ReadonlySet<string>;
+  /** The page's opportunities scan; null while it shows none. */
+  scan: PageScan | null;
 }
 
 const NO_ODDS: BookSnapshot['odds'][number]['odds'] = {};
@@ -76,6 +95,8 @@ export function createWorkerHub(options: WorkerHubOptions): WorkerHub {
   let stopping: Promise<void> | null = null;
   let status: StreamStatus | null = null;
   let flushTimer: unknown = null;
+  let scanTimer: unknown = null;
+  const now = options.now ?? Date.now;
   /**
    * Every bookmaker whose prices may sit in a page's book (the logins' and the seeds'): dropping a
    * fixture's odds from a page is an authoritative empty snapshot, which drops only these.
@@ -124,6 +145,7 @@ export function createWorkerHub(options: WorkerHubOptions): WorkerHub {
     // The mirror has no subscribers: flushing only clears its dirty lists.
     mirror.flush();
     moves.observe(ops);
+    for (const page of pages.values()) page.scan?.scanner.noteOps(ops);
     for (const op of ops) if (op.op === 'seed') noteBookmakers(op.snapshot);
     for (const page of pages.values()) {
       if (page.resync) continue;
@@ -273,14 +295,44 @@ export function createWorkerHub(options: WorkerHubOptions): WorkerHub {
     flushTimer = options.setTimeout(flush, frameMs);
   }
 
+  /** Schedules a flush in `ms` for scans whose rows are due later. */
+  function scheduleScanFlush(ms: number): void {
+    if (scanTimer !== null) return;
+    scanTimer = options.setTimeout(() => {
+      scanTimer = null;
+      scheduleFlush();
+    }, ms);
+  }
+
+  /** The page's rows when they are due (changed view at once; moved prices every 250 ms; ages every second). */
+  function scanRows(scan: PageScan, at: number): OpportunityView | undefined {
+    if (scan.view === null) return undefined;
+    const since = at - scan.sentAt;
+    const viewChanged = scan.viewKey !== scan.sentViewKey;
+    const pricesMoved = scan.scanner.version !== scan.sentVersion;
+    if (!viewChanged && !(pricesMoved && since >= SCAN_VIEW_MIN_MS) && since < SCAN_VIEW_MAX_MS) {
+      scheduleScanFlush(pricesMoved ? SCAN_VIEW_MIN_MS - since : SCAN_VIEW_MAX_MS - since);
+      return undefined;
+    }
+    scan.sentVersion = scan.scanner.version;
+    scan.sentViewKey = scan.viewKey;
+    scan.sentAt = at;
+    return scan.scanner.view(scan.view, at);
+  }
+
   function flush(): void {
     flushTimer = null;
+    const at = now();
     for (const [port, page] of pages) {
-      const hasWork = page.queue.length > 0 || page.resync || page.statusDirty;
+      // Each changed market once per batch, whether or not the page can take rows now.
+      page.scan?.scanner.scan();
+      if (page.awaitingAck) continue;
+      const opportunities = page.scan === null ? undefined : scanRows(page.scan, at);
+      const hasWork = page.queue.length > 0 || page.resync || page.statusDirty || opportunities !== undefined;
       // A page still owing an ack is served when its ack arrives (receive → scheduleFlush).
-      if (!hasWork || page.awaitingAck) continue;
+      if (!hasWork) continue;
       const ops: BookOp[] = page.resync ? [{ op: 'reset' }, { op: 'load', dump: scopeDump(mirror.dump(), page) }] : page.queue;
-      port.postMessage({ type: 'batch', ops, status: page.statusDirty ? status : null });
+      port.postMessage({ type: 'batch', ops, status: page.statusDirty ? status : null, ...(opportunities === undefined ? {} : { opportunities }) });
       page.queue = [];
       page.resync = false;
       page.statusDirty = false;
@@ -308,6 +360,7 @@ export function createWorkerHub(options: WorkerHubOptions): WorkerHub {
     mirror.reset();
     mirror.flush();
     moves.reset();
+    for (const page of pages.values()) page.scan?.scanner.noteOps([{ op: 'reset' }]);
     knownBookmakers.clear();
     for (const page of pages.values()) {
       page.queue = [{ op: 'reset' }];
@@ -348,10 +401,20 @@ export function createWorkerHub(options: WorkerHubOptions): WorkerHub {
       });
   }
 
+  /** The page's scan, started over everything the mirror holds. */
+  function ensureScan(page: PageState): PageScan {
+    if (page.scan === null) {
+      const scanner = new OpportunityScanner(mirror);
+      scanner.indexAll();
+      page.scan = { scanner, configKey: '', view: null, viewKey: '', sentVersion: -1, sentViewKey: '', sentAt: Number.NEGATIVE_INFINITY };
+    }
+    return page.scan;
+  }
+
   return {
     connect(port) {
       // A late page starts from everything the mirror holds.
-      pages.set(port, { queue: [], awaitingAck: false, resync: true, statusDirty: status !== null, fixtures: new Set(), futures: new Set() });
+      pages.set(port, { queue: [], awaitingAck: false, resync: true, statusDirty: status !== null, fixtures: new Set(), futures: new Set(), scan: null });
       const feed = moves.moves();
       if (feed.length > 0) port.postMessage({ type: 'moves', moves: feed });
       scheduleFlush();
@@ -382,6 +445,27 @@ export function createWorkerHub(options: WorkerHubOptions): WorkerHub {
           break;
         case 'reconnect':
           client?.reconnectNow();
+          break;
+        case 'scan':
+          if (message.request === null) page.scan = null;
+          else {
+            const scan = ensureScan(page);
+            const configKey = JSON.stringify(message.request.config);
+            if (configKey !== scan.configKey) {
+              scan.configKey = configKey;
+              scan.scanner.setConfig(message.request.config);
+              // New numbers for every row: the page gets them at once.
+              scan.sentViewKey = '';
+            }
+            scan.view = message.request.view;
+            scan.viewKey = JSON.stringify(message.request.view);
+          }
+          scheduleFlush();
+          break;
+        case 'scanCatalogue':
+          ensureScan(page).scanner.addCatalogue(message.markets);
+          ensureScan(page).sentViewKey = '';
+          scheduleFlush();
           break;
         case 'bye':
           pages.delete(port);

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { LiveBook } from '../../book/book.ts';
 import { FIXTURE_ID, meta } from '../../book/book-test-data.ts';
 import { BookContext } from '../../book/use-book.ts';
-import type { StreamConnection } from '../../stream/connect-stream.ts';
+import { NO_SCAN, type StreamConnection } from '../../stream/connect-stream.ts';
 import type { StreamStatus } from '../../stream/stream-client.ts';
 import { ConnectionIndicator } from './connection-indicator.tsx';
 import { StreamContext } from '../../stream/use-stream.ts';
@@ -39,6 +39,7 @@ function fakeConnection(initial: StreamStatus) {
   const listeners = new Set<() => void>();
   const connection: StreamConnection = {
     kind: 'shared',
+    ...NO_SCAN,
     configure: () => undefined,
     switchService: () => undefined,
     seed: () => undefined,

@@ -1,14 +1,8 @@
 // The expected value of the best net price against the fair price, per unit staked.
 import { memo, useCallback } from 'react';
 import type { MarketValues } from '../../domain/odds-board-values.ts';
+import { formatEv } from '../../domain/opportunities.ts';
 import { useMarketSelector, type MarketValuesStore } from './market-store.ts';
-
-/** An EV as a signed percentage with one decimal ("+1.2%", "−3.4%"). */
-export function formatEv(ev: number): string {
-  const text = `${Math.abs(ev * 100).toFixed(1)}%`;
-  if (text === '0.0%') return text;
-  return ev > 0 ? `+${text}` : `−${text}`;
-}
 
 export const EvCell = memo(function EvCell({ store, rowIndex }: { readonly store: MarketValuesStore; readonly rowIndex: number }) {
   const select = useCallback((values: MarketValues): string => {

@@ -3,6 +3,7 @@
 // and ranges, kept in the URL) — or a skeleton, an empty state, or an error that says what to do.
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
+import { useSearchParams } from 'react-router';
 import { fixtureQuery, marketsBySportQuery } from '../../api/queries.ts';
 import { useApiClient } from '../../api/use-api-client.ts';
 import { useLiveBook } from '../../book/use-book.ts';
@@ -29,8 +30,13 @@ function useIsLive(fixtureId: string): boolean | null {
   return useSyncExternalStore(subscribe, () => book.getFixture(fixtureId)?.status?.live ?? null);
 }
 
+/** The URL parameter of a price to show first (`/fixtures/:id?cell=<oddsId>`, the opportunities page's links). */
+export const CELL_PARAM = 'cell';
+
 export function FixtureOdds({ fixtureId }: { readonly fixtureId: string }) {
   const client = useApiClient();
+  const [searchParams] = useSearchParams();
+  const focusOddsId = searchParams.get(CELL_PARAM);
   const chosenBookmakers = useChosenBookmakers();
   const format = useSettings((s) => s.oddsFormat);
 
@@ -100,6 +106,7 @@ export function FixtureOdds({ fixtureId }: { readonly fixtureId: string }) {
         format={format}
         boundOf={board.boundOf}
         peek
+        focusOddsId={focusOddsId}
       />
     </>
   );

@@ -26,6 +26,7 @@ import { MarketTitleRow } from './market-title-row.tsx';
 import { OutcomeRow } from './outcome-row.tsx';
 import { useBoardPeek } from './use-board-peek.ts';
 import { useBoardVirtualizer } from './use-board-virtualizer.ts';
+import { useLinkedCellFocus } from './use-linked-cell-focus.ts';
 import { useColumnHealth } from './use-column-health.ts';
 import './odds-screen.css';
 
@@ -56,12 +57,14 @@ export interface OddsBoardProps {
   readonly boundOf?: (bookmaker: string) => string | null;
   /** Whether hovering or focusing a price opens its peek (it asks REST: needs the app's providers). */
   readonly peek?: boolean;
+  /** A price to show first (`?cell=` from the opportunities page): scrolled to, its family opened, focused. */
+  readonly focusOddsId?: string | null;
 }
 
 const NO_BOUND = (): null => null;
 
 export function OddsBoard(props: OddsBoardProps) {
-  const { layout, live, nameOf, playerNameOf, method, showRanges, format, onPick, flash = true, hiddenBooks, commission, mode = 'comfortable', boundOf = NO_BOUND, peek: peekOn = false } = props;
+  const { layout, live, nameOf, playerNameOf, method, showRanges, format, onPick, flash = true, hiddenBooks, commission, mode = 'comfortable', boundOf = NO_BOUND, peek: peekOn = false, focusOddsId = null } = props;
   const book = useLiveBook();
   const { columns, fixtureId } = layout;
   const allColumns = useMemo(() => columns.map((_, i) => i), [columns]);
@@ -126,6 +129,8 @@ export function OddsBoard(props: OddsBoardProps) {
     [items, toggleFamily, book, onToggle, visible],
   );
   const { active, gridProps } = useGridKeyboard({ rowCount: items.length, colCount, pageRows: 15, scrollToRow, onActivate });
+
+  useLinkedCellFocus(focusOddsId, layout, items, virtualizer, scrollRef, setExpanded);
 
   const style = {
     // Fixed widths: every row is its own grid (rows are positioned one by one), so only fixed

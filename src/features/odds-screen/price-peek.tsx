@@ -12,6 +12,7 @@ import { useOdds } from '../../book/use-book.ts';
 import { trackBetPath } from '../../components/track-bet-path.ts';
 import { commissionOf, netPrice, type CommissionRates } from '../../domain/commission.ts';
 import { formatPrice, type OddsFormat } from '../../domain/odds-format.ts';
+import { formatAge } from '../../domain/time-format.ts';
 import { useTimeZone } from '../../settings/use-time-zone.ts';
 import type { FixtureHistoricalOddsResponse } from '../../wire/rest-schemas.ts';
 import type { PreviousPrice, PriceMemory } from './price-memory.ts';
@@ -33,15 +34,6 @@ export interface PricePeekProps {
   readonly boundOf: (bookmaker: string) => string | null;
   readonly format: OddsFormat;
   readonly commission: CommissionRates | undefined;
-}
-
-/** An age in words a trader reads at a glance: "4 s", "2 min 5 s", "3 h 12 min". */
-export function formatAge(ms: number): string {
-  const seconds = Math.max(0, Math.floor(ms / 1000));
-  if (seconds < 60) return `${String(seconds)} s`;
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${String(minutes)} min ${String(seconds % 60)} s`;
-  return `${String(Math.floor(minutes / 60))} h ${String(minutes % 60)} min`;
 }
 
 /** The latest recorded price before `changedAt` that differs from `price`, with when it was replaced. */

@@ -6,7 +6,7 @@ import { StarButton } from '../../components/star-button.tsx';
 import type { BoardMarket } from '../../domain/odds-board-layout.ts';
 import type { MarketValues } from '../../domain/odds-board-values.ts';
 import { formatPrice, type OddsFormat } from '../../domain/odds-format.ts';
-import { formatEv } from '../odds-screen/ev-cell.tsx';
+import { formatEv } from '../../domain/opportunities.ts';
 import { useMarketSelector, type MarketValuesStore } from '../odds-screen/market-store.ts';
 
 export interface WatchedMarketRowsProps {

@@ -1,0 +1,117 @@
+// /opportunities in real Chromium against the embedded service: an arbitrage forced with the
+// admin move knob appears within 2 s with the closed-form stakes of its displayed prices, a +EV
+// row's EV is the formula of the configured fair line (one book, multiplicative), and the stale
+// knob takes the book's opportunities away. Expectations are computed here by hand, from the
+// prices the page shows and the fair book's prices REST answers — never with the app's code.
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { admin, adminFetch, type AdminFixtureRow } from './admin.ts';
+
+const KEY = { 'X-API-Key': 'demo-key' };
+const MARKET = 101;
+/** Books that charge commission by default: left out of "books I can bet at" so net = gross here. */
+const EXCHANGES = new Set(['betfair-ex', 'kalshi', 'polymarket']);
+const FAIR_BOOK = 'pinnacle';
+
+interface OddsView {
+  readonly fixtureId: string;
+  readonly odds: Record<string, Record<string, { readonly marketId: number; readonly outcomeId: number; readonly price: number; readonly active: boolean }>>;
+}
+
+/** The fixture's market-101 prices per book (outcome order 101, 102, 103), active books only. */
+async function prices(request: APIRequestContext, fixtureId: string): Promise<Map<string, number[]>> {
+  const response = await request.get(`/en/fixtures/odds?fixtureIds=${fixtureId}`, { headers: KEY });
+  expect(response.status(), await response.text()).toBe(200);
+  const [view] = (await response.json()) as OddsView[];
+  const out = new Map<string, number[]>();
+  for (const [bookmaker, entries] of Object.entries(view?.odds ?? {})) {
+    const row = [101, 102, 103].map((outcomeId) => Object.values(entries).find((e) => e.marketId === MARKET && e.outcomeId === outcomeId && e.active)?.price);
+    if (row.every((p): p is number => p !== undefined)) out.set(bookmaker, row);
+  }
+  return out;
+}
+
+/** A pre-game soccer fixture whose 1X2 the fair book and at least three other non-exchange books quote. */
+async function pickFixture(request: APIRequestContext): Promise<{ fixture: AdminFixtureRow; books: string[] }> {
+  const pregame = ((await admin(request, 'GET', '/admin/fixtures?status=0')) as AdminFixtureRow[]).filter((f) => f.sportId === 10 && f.bookmakers.includes(FAIR_BOOK));
+  for (const fixture of pregame.slice(0, 15)) {
+    const quoted = await prices(request, fixture.fixtureId);
+    const books = [...quoted.keys()].filter((b) => !EXCHANGES.has(b));
+    if (quoted.has(FAIR_BOOK) && books.length >= 4) return { fixture, books };
+  }
+  throw new Error('no pre-game soccer fixture with the fair book and four other books on its 1X2');
+}
+
+/** The chosen fair line "Pinnacle only" for this origin's service, before the app loads. */
+async function chooseFairLine(page: Page): Promise<void> {
+  await page.addInitScript((book) => {
+    const preset = { name: 'Pinnacle only', weights: { [book]: 1 }, minBooks: 1, requiredBook: null };
+    const state = { byService: { [location.origin]: { presets: [preset], chosen: preset.name } } };
+    localStorage.setItem('odds-explorer.fair-line.v1', JSON.stringify({ state, version: 0 }));
+  }, FAIR_BOOK);
+}
+
+const round2 = (x: number) => Math.round(x * 100) / 100;
+/** The count line once the worker's first re-snapshot has landed and its markets are scanned. */
+const SCANNED = /across [1-9]\d* markets/u;
+
+test('a forced arbitrage shows within 2 s with closed-form stakes; a +EV row follows the fair line; the stale knob removes them', async ({ page, request }) => {
+  test.setTimeout(240_000);
+  const { fixture, books } = await pickFixture(request);
+  const fixtureId = fixture.fixtureId;
+  // No book requotes this fixture for an hour: what moves now is the knob alone.
+  await admin(request, 'POST', '/admin/update-rate', { fixtureId, seconds: 3600 });
+  const moved = books.find((b) => b !== FAIR_BOOK) ?? '';
+  await chooseFairLine(page);
+  const bettable = books.join(',');
+  await page.goto(`/opportunities?tab=arb&books=${bettable}&total=100`);
+  await expect(page.locator('.opportunity-count')).toHaveText(SCANNED, { timeout: 90_000 });
+  const arbRow = page.locator(`.opportunity-row[data-key="${fixtureId}|${String(MARKET)}|0"]`);
+  // Let the requotes that update-rate asked for land, and the worker's first scan settle, before the move.
+  await page.waitForTimeout(8_000);
+
+  await expect(arbRow).toHaveCount(0);
+  try {
+    // The home side 25 implied points longer at one book: its price now beats every other book's.
+    await admin(request, 'POST', '/admin/move', { fixtureId, marketId: MARKET, bookmakers: [moved], byPoints: -25 });
+    const movedAt = Date.now();
+    await expect(arbRow).toBeVisible({ timeout: 2_000 });
+    const seenAfter = Date.now() - movedAt;
+    expect(seenAfter).toBeLessThanOrEqual(2_000);
+
+    // Stakes by the closed form from the displayed prices (no commission at these books): stakeᵢ = T·(1/pᵢ)/Σ 1/pⱼ.
+    const legs = await arbRow.locator('[data-leg]').evaluateAll((els) => els.map((el) => ({ price: Number(el.getAttribute('data-leg-price')), text: el.textContent })));
+    expect(legs).toHaveLength(3);
+    const sum = legs.reduce((s, leg) => s + 1 / leg.price, 0);
+    expect(sum).toBeLessThan(1);
+    for (const leg of legs) {
+      const stake = round2((100 * (1 / leg.price)) / sum);
+      expect(leg.text).toContain(`→ ${stake.toFixed(2)} EUR`);
+    }
+    await expect(arbRow.locator('[data-return]')).toHaveAttribute('data-return', `${round2(100 / sum).toFixed(2)} EUR`);
+
+    // +EV: the moved book's home price against the fair line "Pinnacle only", de-vigged multiplicatively.
+    // The +EV tab of the same page (no reload: the worker's scan goes on).
+    await page.getByRole('tab', { name: '+EV' }).click();
+    await expect(page.locator('.opportunity-count')).toHaveText(SCANNED, { timeout: 30_000 });
+    const quoted = await prices(request, fixtureId);
+    const fair = quoted.get(FAIR_BOOK) ?? [];
+    const implied = fair.map((p) => 1 / p);
+    const pHome = (implied[0] ?? 0) / implied.reduce((s, x) => s + x, 0);
+    const evRow = page.locator(`.opportunity-row[data-key="${fixtureId}:${moved}:101:0"]`);
+    await expect(evRow).toBeVisible({ timeout: 10_000 });
+    const shownPrice = Number(await evRow.locator('[data-price]').getAttribute('data-price'));
+    expect(shownPrice).toBe(quoted.get(moved)?.[0]);
+    const ev = pHome * shownPrice - 1;
+    const sign = ev > 0 ? '+' : '−';
+    await expect(evRow.locator('[data-ev]')).toHaveText(`${sign}${Math.abs(ev * 100).toFixed(1)}%`);
+
+    // The stale knob on the moved book: its +EV rows and the arbitrage go.
+    await admin(request, 'POST', '/admin/stale', { bookmaker: moved, on: true, fixtureId });
+    await expect(evRow).toHaveCount(0, { timeout: 10_000 });
+    await page.getByRole('tab', { name: 'Arbitrage' }).click();
+    await expect(page.locator('.opportunity-count')).toHaveText(SCANNED, { timeout: 30_000 });
+    await expect(arbRow).toHaveCount(0, { timeout: 10_000 });
+  } finally {
+    await adminFetch(request, 'POST', '/admin/stale', { bookmaker: moved, on: false, fixtureId });
+  }
+});

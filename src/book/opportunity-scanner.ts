@@ -1,0 +1,449 @@
+// The opportunities scanner: keeps `scanMarket` (src/domain/opportunities.ts) current over a live
+// book — every market of every fixture the book holds — recomputing each changed market once per
+// `scan()`, and answers a page's view (filters, sort, window) with only the rows it shows. The
+// stream worker runs one per page that opened /opportunities, over its mirror book (worker-hub.ts);
+// `npm run bench:scanner` runs the same code in Node.
+import type { CommissionRates } from '../domain/commission.ts';
+import type { DevigMethod } from '../domain/devig.ts';
+import type { FairLine } from '../domain/fair-line.ts';
+import { parseFixtureId } from '../domain/ids.ts';
+import { NO_FINDS, scanMarket, type ArbitrageFindLeg, type MarketScan, type ScanOptions, type ScanQuote } from '../domain/opportunities.ts';
+import type { Market } from '../wire/reference-schemas.ts';
+import { isBookmakerStale, type BookOp, type LiveBook } from './book.ts';
+
+/** What the scan computes with: a change of any of it rescans every market. */
+export interface ScanConfig {
+  readonly fairLine: FairLine;
+  readonly method: DevigMethod;
+  readonly commission: CommissionRates;
+  /** The books I can bet at; null: every book. */
+  readonly bettable: readonly string[] | null;
+  /** Books hidden in the board settings: never a leg or an EV row (they still inform the fair line). */
+  readonly hidden: readonly string[];
+}
+
+export type OpportunityTab = 'ev' | 'arb';
+export type LiveFilter = 'all' | 'live' | 'pregame';
+export type EvSortId = 'ev' | 'price' | 'fair' | 'age' | 'fixture' | 'book' | 'selection';
+export type ArbSortId = 'profit' | 'age' | 'fixture' | 'market';
+
+/** Which rows a page shows: filters, sort and the window of rows in view. */
+export interface ScanView {
+  readonly tab: OpportunityTab;
+  /** Sport ids; empty: every sport. */
+  readonly sports: readonly number[];
+  /** Market types (`1x2`, `totals`, …); empty: every family. */
+  readonly families: readonly string[];
+  readonly live: LiveFilter;
+  /** Minimum EV (EV tab) or guaranteed return (arbitrage tab), in percent. */
+  readonly minPercent: number;
+  /** Maximum age of the quote (EV) or of the oldest leg (arbitrage), seconds; null: any. */
+  readonly maxAgeSec: number | null;
+  readonly sort: { readonly id: EvSortId | ArbSortId; readonly desc: boolean };
+  readonly offset: number;
+  readonly limit: number;
+}
+
+/** What a row says about its fixture and market. */
+interface RowContext {
+  readonly fixtureId: string;
+  readonly fixtureName: string;
+  readonly sportId: number;
+  readonly live: boolean;
+  readonly marketId: number;
+  readonly playerId: number;
+  readonly marketName: string;
+  readonly marketType: string;
+}
+
+export interface EvRow extends RowContext {
+  /** The price's oddsId: unique. */
+  readonly key: string;
+  readonly oddsId: string;
+  readonly outcomeId: number;
+  readonly outcomeName: string;
+  readonly bookmaker: string;
+  readonly price: number;
+  readonly netPrice: number;
+  readonly fairProbability: number;
+  readonly fairPrice: number;
+  readonly ev: number;
+  readonly changedAt: number;
+}
+
+export interface ArbRowLeg extends ArbitrageFindLeg {
+  readonly outcomeName: string;
+}
+
+export interface ArbRow extends RowContext {
+  /** `{fixtureId}|{marketId}|{playerId}`. */
+  readonly key: string;
+  readonly impliedSum: number;
+  readonly profitRatio: number;
+  readonly legs: readonly ArbRowLeg[];
+  readonly oldestChangedAt: number;
+}
+
+export type OpportunityView =
+  | { readonly tab: 'ev'; readonly rows: readonly EvRow[]; readonly total: number; readonly offset: number; readonly markets: number }
+  | { readonly tab: 'arb'; readonly rows: readonly ArbRow[]; readonly total: number; readonly offset: number; readonly markets: number };
+
+interface MarketIndex {
+  readonly key: string;
+  readonly fixtureId: string;
+  readonly marketId: number;
+  readonly playerId: number;
+  readonly oddsIds: Set<string>;
+}
+
+interface MarketFinds {
+  readonly ev: readonly EvRow[];
+  readonly arb: ArbRow | null;
+}
+
+const SEP = '|';
+
+function marketKeyOf(fixtureId: string, marketId: number, playerId: number): string {
+  return fixtureId + SEP + String(marketId) + SEP + String(playerId);
+}
+
+function sportOf(fixtureId: string): number {
+  try {
+    return parseFixtureId(fixtureId).sportId;
+  } catch {
+    return -1;
+  }
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+export class OpportunityScanner {
+  private readonly markets = new Map<string, MarketIndex>();
+  private readonly byFixture = new Map<string, Set<string>>();
+  private readonly dirty = new Set<string>();
+  private readonly finds = new Map<string, MarketFinds>();
+  private readonly catalogue = new Map<number, { readonly market: Market; readonly outcomeIds: readonly number[] }>();
+  /** Per fixture and bookmaker, whether its prices are blocked (stale or suspended) as last seen. */
+  private readonly bookStates = new Map<string, boolean>();
+  private options: ScanOptions | null = null;
+  /** Moves whenever the finds change: a view built at the same version is the same. */
+  version = 0;
+  /** Markets recomputed so far (for the bench). */
+  recomputed = 0;
+
+  constructor(private readonly book: LiveBook) {}
+
+  /** Sets what the scan computes with; every market is computed again at the next `scan()`. */
+  setConfig(config: ScanConfig): void {
+    const bettable = config.bettable === null ? null : new Set(config.bettable);
+    const hidden = new Set(config.hidden);
+    this.options = {
+      fairLine: config.fairLine,
+      method: config.method,
+      commission: config.commission,
+      canBet: (bookmaker) => !hidden.has(bookmaker) && (bettable === null || bettable.has(bookmaker)),
+    };
+    this.markAll();
+  }
+
+  /** Adds catalogue records (a market the catalogue does not know is never scanned: its completeness cannot be judged). */
+  addCatalogue(markets: readonly Market[]): void {
+    let added = false;
+    for (const market of markets) {
+      if (!this.catalogue.has(market.marketId)) added = true;
+      this.catalogue.set(market.marketId, { market, outcomeIds: market.outcomes.map((o) => o.outcomeId) });
+    }
+    if (added) this.markAll();
+  }
+
+  /** Indexes every fixture the book holds (a scanner that starts after the book filled). */
+  indexAll(): void {
+    for (const fixtureId of this.book.fixtureIds()) this.reindexFixture(fixtureId);
+  }
+
+  /** Notes what `ops` (already applied to the book) changed: those markets are computed at the next `scan()`. */
+  noteOps(ops: readonly BookOp[]): void {
+    for (const op of ops) {
+      switch (op.op) {
+        case 'update': {
+          const frame = op.frame;
+          if (frame.channel === 'odds') {
+            const { fixtureId, odds } = frame.payload;
+            for (const bookmaker in odds) {
+              const entries = odds[bookmaker];
+              for (const oddsId in entries) {
+                const entry = entries[oddsId];
+                if (entry !== undefined) this.noteOdds(fixtureId, oddsId, entry.marketId, entry.playerId);
+              }
+            }
+          } else if (frame.channel === 'bookmakers') {
+            // Metas refresh often (updatedAt); only a book turning stale, suspended or back rescans the fixture.
+            const { fixtureId } = frame.payload;
+            for (const bookmaker in frame.payload.bookmakers) {
+              if (this.noteBookState(fixtureId, bookmaker)) {
+                this.markFixture(fixtureId);
+                break;
+              }
+            }
+          } else if (frame.channel === 'fixtures') {
+            // Live or pre-game is read at view time; a finished fixture's markets close through odds frames.
+            this.version += 1;
+          }
+          break;
+        }
+        case 'seed':
+          for (const o of op.snapshot.odds) this.reindexFixture(o.fixtureId);
+          if (op.authoritative) for (const fixtureId of op.snapshot.fixtureIds) this.reindexFixture(fixtureId);
+          break;
+        case 'load': {
+          const fixtureIds = new Set<string>();
+          for (const o of op.dump.odds) fixtureIds.add(o.fixtureId);
+          for (const f of op.dump.fixtures) fixtureIds.add(f.fixtureId);
+          for (const fixtureId of fixtureIds) this.reindexFixture(fixtureId);
+          break;
+        }
+        case 'reset':
+          this.bookStates.clear();
+          this.markets.clear();
+          this.byFixture.clear();
+          this.dirty.clear();
+          this.finds.clear();
+          this.version += 1;
+          break;
+        default: {
+          const unknown: never = op;
+          throw new Error(`unknown book op ${JSON.stringify(unknown)}`);
+        }
+      }
+    }
+  }
+
+  /** Markets waiting for `scan()`. */
+  get pending(): number {
+    return this.dirty.size;
+  }
+
+  /** Markets indexed. */
+  get marketCount(): number {
+    return this.markets.size;
+  }
+
+  /** Recomputes every changed market once; returns how many. */
+  scan(): number {
+    const options = this.options;
+    if (options === null || this.dirty.size === 0) return 0;
+    let count = 0;
+    let changed = false;
+    for (const key of this.dirty) {
+      const market = this.markets.get(key);
+      count += 1;
+      const finds = market === undefined ? null : this.computeMarket(market, options);
+      if (finds === null) {
+        if (this.finds.delete(key)) changed = true;
+      } else {
+        this.finds.set(key, finds);
+        changed = true;
+      }
+    }
+    this.dirty.clear();
+    this.recomputed += count;
+    if (changed) this.version += 1;
+    return count;
+  }
+
+  /** The rows of `view` at `nowMs`: filtered, sorted, and only the window asked for. */
+  view(view: ScanView, nowMs: number): OpportunityView {
+    const sports = new Set(view.sports);
+    const families = new Set(view.families);
+    const minRatio = view.minPercent / 100;
+    const oldest = view.maxAgeSec === null ? Number.NEGATIVE_INFINITY : nowMs - view.maxAgeSec * 1000;
+    const liveOf = new Map<string, boolean>();
+    const isLive = (fixtureId: string): boolean => {
+      let live = liveOf.get(fixtureId);
+      if (live === undefined) {
+        live = this.book.getFixture(fixtureId)?.status?.live ?? false;
+        liveOf.set(fixtureId, live);
+      }
+      return live;
+    };
+    const keep = (row: RowContext): boolean => {
+      if (sports.size > 0 && !sports.has(row.sportId)) return false;
+      if (families.size > 0 && !families.has(row.marketType)) return false;
+      if (view.live !== 'all' && isLive(row.fixtureId) !== (view.live === 'live')) return false;
+      return true;
+    };
+    const sign = view.sort.desc ? -1 : 1;
+    const window = <T>(rows: T[]): T[] => rows.slice(Math.max(0, view.offset), Math.max(0, view.offset) + Math.max(0, view.limit));
+    if (view.tab === 'ev') {
+      const rows: EvRow[] = [];
+      for (const finds of this.finds.values()) {
+        for (const row of finds.ev) {
+          if (row.ev >= minRatio && row.changedAt >= oldest && keep(row)) rows.push(isLive(row.fixtureId) === row.live ? row : { ...row, live: !row.live });
+        }
+      }
+      const by = evSort(view.sort.id);
+      rows.sort((a, b) => sign * by(a, b) || compareText(a.key, b.key));
+      return { tab: 'ev', rows: window(rows), total: rows.length, offset: view.offset, markets: this.markets.size };
+    }
+    const rows: ArbRow[] = [];
+    for (const finds of this.finds.values()) {
+      const row = finds.arb;
+      if (row !== null && row.profitRatio >= minRatio && row.oldestChangedAt >= oldest && keep(row)) rows.push(isLive(row.fixtureId) === row.live ? row : { ...row, live: !row.live });
+    }
+    const by = arbSort(view.sort.id);
+    rows.sort((a, b) => sign * by(a, b) || compareText(a.key, b.key));
+    return { tab: 'arb', rows: window(rows), total: rows.length, offset: view.offset, markets: this.markets.size };
+  }
+
+  private noteOdds(fixtureId: string, oddsId: string, marketId: number, playerId: number): void {
+    const key = marketKeyOf(fixtureId, marketId, playerId);
+    let market = this.markets.get(key);
+    if (market === undefined) {
+      market = { key, fixtureId, marketId, playerId, oddsIds: new Set() };
+      this.markets.set(key, market);
+      let keys = this.byFixture.get(fixtureId);
+      if (keys === undefined) {
+        keys = new Set();
+        this.byFixture.set(fixtureId, keys);
+      }
+      keys.add(key);
+    }
+    market.oddsIds.add(oddsId);
+    this.dirty.add(key);
+  }
+
+  /** Records whether the book's prices on the fixture are blocked now; true when that changed. */
+  private noteBookState(fixtureId: string, bookmaker: string): boolean {
+    const meta = this.book.getBookmakerMeta(fixtureId, bookmaker);
+    const blocked = meta !== undefined && (isBookmakerStale(meta) || meta.meta.suspended);
+    const key = fixtureId + SEP + bookmaker;
+    const before = this.bookStates.get(key) ?? false;
+    if (blocked) this.bookStates.set(key, true);
+    else this.bookStates.delete(key);
+    return before !== blocked;
+  }
+
+  private markFixture(fixtureId: string): void {
+    for (const key of this.byFixture.get(fixtureId) ?? []) this.dirty.add(key);
+  }
+
+  private markAll(): void {
+    for (const key of this.markets.keys()) this.dirty.add(key);
+  }
+
+  /** Rebuilds a fixture's index from the book (a seed may have dropped rows). */
+  private reindexFixture(fixtureId: string): void {
+    for (const key of this.byFixture.get(fixtureId) ?? []) {
+      this.markets.delete(key);
+      this.dirty.add(key);
+    }
+    this.byFixture.delete(fixtureId);
+    for (const bookmaker in this.book.fixtureBookmakers(fixtureId)) this.noteBookState(fixtureId, bookmaker);
+    const odds = this.book.fixtureOdds(fixtureId);
+    for (const bookmaker in odds) {
+      const entries = odds[bookmaker];
+      for (const oddsId in entries) {
+        const entry = entries[oddsId];
+        if (entry !== undefined) this.noteOdds(fixtureId, oddsId, entry.marketId, entry.playerId);
+      }
+    }
+  }
+
+  private computeMarket(market: MarketIndex, options: ScanOptions): MarketFinds | null {
+    const known = this.catalogue.get(market.marketId);
+    if (known === undefined || known.outcomeIds.length !== known.market.marketLength) return null;
+    const record = known.market;
+    const quotes: ScanQuote[] = [];
+    for (const oddsId of market.oddsIds) {
+      const entry = this.book.getOdds(oddsId);
+      if (entry === undefined) {
+        market.oddsIds.delete(oddsId);
+        continue;
+      }
+      quotes.push({ oddsId, bookmaker: entry.bookmaker, outcomeId: entry.outcomeId, price: entry.price, active: entry.active, marketActive: entry.marketActive, changedAt: entry.changedAt });
+    }
+    const { fixtureId } = market;
+    const scan: MarketScan = quotes.length === 0
+      ? NO_FINDS
+      : scanMarket(
+          {
+            outcomeIds: known.outcomeIds,
+            quotes,
+            bookStatus: (bookmaker) => {
+              const meta = this.book.getBookmakerMeta(fixtureId, bookmaker);
+              return meta === undefined ? undefined : { stale: isBookmakerStale(meta), suspended: meta.meta.suspended };
+            },
+          },
+          options,
+        );
+    if (scan === NO_FINDS) return null;
+    const fixture = this.book.getFixture(fixtureId);
+    const participants = fixture?.fixture?.participants;
+    const context: RowContext = {
+      fixtureId,
+      fixtureName: participants === undefined ? fixtureId : `${participants.participant1Name} – ${participants.participant2Name}`,
+      sportId: fixture?.fixture?.sport.sportId ?? sportOf(fixtureId),
+      live: fixture?.status?.live ?? false,
+      marketId: market.marketId,
+      playerId: market.playerId,
+      marketName: record.marketName,
+      marketType: record.marketType,
+    };
+    const outcomeName = (outcomeId: number): string => record.outcomes.find((o) => o.outcomeId === outcomeId)?.outcomeName ?? String(outcomeId);
+    return {
+      ev: scan.ev.map((find) => ({
+        ...context,
+        ...find,
+        key: find.oddsId,
+        outcomeName: outcomeName(find.outcomeId),
+        fairPrice: 1 / find.fairProbability,
+      })),
+      arb:
+        scan.arbitrage === null
+          ? null
+          : {
+              ...context,
+              key: market.key,
+              impliedSum: scan.arbitrage.impliedSum,
+              profitRatio: scan.arbitrage.profitRatio,
+              oldestChangedAt: scan.arbitrage.oldestChangedAt,
+              legs: scan.arbitrage.legs.map((leg) => ({ ...leg, outcomeName: outcomeName(leg.outcomeId) })),
+            },
+    };
+  }
+}
+
+function evSort(id: EvSortId | ArbSortId): (a: EvRow, b: EvRow) => number {
+  switch (id) {
+    case 'price':
+      return (a, b) => a.price - b.price;
+    case 'fair':
+      return (a, b) => a.fairPrice - b.fairPrice;
+    case 'age':
+      // Older first when ascending: age grows as changedAt falls.
+      return (a, b) => b.changedAt - a.changedAt;
+    case 'fixture':
+      return (a, b) => compareText(a.fixtureName, b.fixtureName);
+    case 'book':
+      return (a, b) => compareText(a.bookmaker, b.bookmaker);
+    case 'selection':
+      return (a, b) => compareText(a.marketName + a.outcomeName, b.marketName + b.outcomeName);
+    default:
+      return (a, b) => a.ev - b.ev;
+  }
+}
+
+function arbSort(id: EvSortId | ArbSortId): (a: ArbRow, b: ArbRow) => number {
+  switch (id) {
+    case 'age':
+      return (a, b) => b.oldestChangedAt - a.oldestChangedAt;
+    case 'fixture':
+      return (a, b) => compareText(a.fixtureName, b.fixtureName);
+    case 'market':
+      return (a, b) => compareText(a.marketName, b.marketName);
+    default:
+      return (a, b) => a.profitRatio - b.profitRatio;
+  }
+}

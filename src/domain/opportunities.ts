@@ -1,0 +1,252 @@
+// The opportunities scan of one market: every bettable price whose expected value against the
+// chosen fair line reaches a floor, and the cross-book arbitrage its best net prices leave open.
+// Pure; the scanner (src/book/opportunity-scanner.ts) runs it in the stream worker over the live
+// book, once per changed market per batch. Formulas and rounding: docs/domain.md, "Opportunities".
+import { commissionOf, netPrice, type CommissionRates } from './commission.ts';
+import { DevigError, type DevigMethod } from './devig.ts';
+import { fairLineProbabilities, type FairLine, type FairLineQuote } from './fair-line.ts';
+import { findArbitrage } from './market.ts';
+import type { OddsEntry } from '../wire/shared-schemas.ts';
+
+/** Thrown for a probability or price outside its domain. */
+export class OpportunityError extends Error {
+  override readonly name = 'OpportunityError';
+}
+
+function assertProbability(probability: number): void {
+  if (!(probability > 0 && probability <= 1)) throw new OpportunityError(`a fair probability must be in (0, 1], got ${String(probability)}`);
+}
+
+function assertNetPrice(price: number): void {
+  if (!Number.isFinite(price) || price <= 1) throw new OpportunityError(`a net decimal price must be finite and above 1, got ${String(price)}`);
+}
+
+/**
+ * Expected value per unit staked of a bet paying `net` (the price net of commission) on an
+ * outcome of fair probability `probability`: p·net − 1. Unrounded.
+ * @throws OpportunityError for a probability outside (0, 1] or a net price not above 1.
+ */
+export function expectedValue(probability: number, net: number): number {
+  assertProbability(probability);
+  assertNetPrice(net);
+  return probability * net - 1;
+}
+
+/**
+ * The Kelly stake as a share of the bankroll: f = (p·b − q)/b with b = net − 1 and q = 1 − p
+ * (which is EV/b), 0 when the bet has no edge (never a negative stake). Unrounded.
+ * @throws OpportunityError for a probability outside (0, 1] or a net price not above 1.
+ */
+export function kellyFraction(probability: number, net: number): number {
+  assertProbability(probability);
+  assertNetPrice(net);
+  const b = net - 1;
+  const f = (probability * b - (1 - probability)) / b;
+  return f > 0 ? f : 0;
+}
+
+/** An EV (or a return) as a signed percentage with one decimal ("+1.2%", "−3.4%"); toFixed rounding, as every page shows it. */
+export function formatEv(ev: number): string {
+  const text = `${Math.abs(ev * 100).toFixed(1)}%`;
+  if (text === '0.0%') return text;
+  return ev > 0 ? `+${text}` : `−${text}`;
+}
+
+/** One bookmaker's live price of one outcome, as the scan reads it from the book. */
+export interface ScanQuote extends Pick<OddsEntry, 'bookmaker' | 'outcomeId' | 'price' | 'active' | 'marketActive' | 'changedAt'> {
+  readonly oddsId: string;
+}
+
+/** A bookmaker's state on the fixture: a stale or suspended book's prices never count. */
+export interface ScanBookStatus {
+  readonly stale: boolean;
+  readonly suspended: boolean;
+}
+
+/** One market (a `marketId` with a `playerId`) of one fixture. */
+export interface ScanMarketInput {
+  /** The catalogue's outcomeIds in canonical order: all `marketLength` of them. */
+  readonly outcomeIds: readonly number[];
+  /** Every quote the book holds on the market, any bookmaker, any state. */
+  readonly quotes: readonly ScanQuote[];
+  /** The state of a bookmaker on the fixture; undefined: no meta, counts as healthy. */
+  readonly bookStatus: (bookmaker: string) => ScanBookStatus | undefined;
+}
+
+export interface ScanOptions {
+  readonly fairLine: FairLine;
+  readonly method: DevigMethod;
+  /** Commission rates on winnings over `DEFAULT_COMMISSION`: EV and arbitrage use net prices. */
+  readonly commission: CommissionRates;
+  /** Whether the trader can bet at a book: only those make EV rows and arbitrage legs. */
+  readonly canBet: (bookmaker: string) => boolean;
+  /** EV rows below this are not kept (the page's threshold filters further); default 0. */
+  readonly minEv?: number;
+}
+
+/** A bettable price with an edge against the fair line. */
+export interface EvFind {
+  readonly oddsId: string;
+  readonly bookmaker: string;
+  readonly outcomeId: number;
+  /** Gross (shown) price. */
+  readonly price: number;
+  readonly netPrice: number;
+  readonly fairProbability: number;
+  /** p·net − 1. */
+  readonly ev: number;
+  readonly changedAt: number;
+}
+
+/** One leg of a cross-book arbitrage. */
+export interface ArbitrageFindLeg {
+  readonly outcomeId: number;
+  readonly oddsId: string;
+  readonly bookmaker: string;
+  readonly price: number;
+  readonly netPrice: number;
+  /** Share of the total stake: (1/netᵢ)/Σ 1/netⱼ. */
+  readonly share: number;
+  readonly changedAt: number;
+}
+
+export interface ArbitrageFind {
+  /** Σ 1/netᵢ over the legs, below 1. */
+  readonly impliedSum: number;
+  /** Guaranteed profit per unit staked in total: 1/Σ − 1. */
+  readonly profitRatio: number;
+  /** In the catalogue's outcome order. */
+  readonly legs: readonly ArbitrageFindLeg[];
+  /** The `changedAt` of the leg quoted longest ago. */
+  readonly oldestChangedAt: number;
+}
+
+export interface MarketScan {
+  readonly ev: readonly EvFind[];
+  readonly arbitrage: ArbitrageFind | null;
+}
+
+export const NO_FINDS: MarketScan = { ev: [], arbitrage: null };
+
+interface BookLine {
+  readonly bookmaker: string;
+  readonly quotes: (ScanQuote | undefined)[];
+  /** The book's state forbids counting any of its prices. */
+  readonly blocked: boolean;
+  readonly stale: boolean;
+  readonly suspended: boolean;
+}
+
+function counts(quote: ScanQuote): boolean {
+  return quote.active && quote.marketActive && Number.isFinite(quote.price) && quote.price > 1;
+}
+
+/**
+ * Scans one market. A price COUNTS when it is active, its market is active, its price is above
+ * 1 and its book is neither stale nor suspended. The fair probabilities are the fair line's
+ * (`fairLineProbabilities`: its books' counting complete markets, weighted consensus, de-vigged
+ * by `method`); every counting price at a bettable book whose EV against them is ≥ `minEv` is an
+ * EV find. The arbitrage is `findArbitrage` over the best net price per outcome among the
+ * counting prices at bettable books (ties: the bookmaker first by slug), when every outcome has
+ * one. Quotes of outcomes outside `outcomeIds` are ignored. Unrounded.
+ */
+export function scanMarket(input: ScanMarketInput, options: ScanOptions): MarketScan {
+  const n = input.outcomeIds.length;
+  if (n < 2) return NO_FINDS;
+  const books = new Map<string, BookLine>();
+  for (const quote of input.quotes) {
+    const position = input.outcomeIds.indexOf(quote.outcomeId);
+    if (position < 0) continue;
+    let line = books.get(quote.bookmaker);
+    if (line === undefined) {
+      const status = input.bookStatus(quote.bookmaker);
+      const stale = status?.stale === true;
+      const suspended = status?.suspended === true;
+      line = { bookmaker: quote.bookmaker, quotes: new Array<ScanQuote | undefined>(n).fill(undefined), blocked: stale || suspended, stale, suspended };
+      books.set(quote.bookmaker, line);
+    }
+    line.quotes[position] = quote;
+  }
+  if (books.size === 0) return NO_FINDS;
+
+  const fairQuotes: FairLineQuote[] = [];
+  for (const line of books.values()) {
+    let prices: number[] | null = [];
+    for (const quote of line.quotes) {
+      if (quote === undefined || !counts(quote)) {
+        prices = null;
+        break;
+      }
+      prices.push(quote.price);
+    }
+    fairQuotes.push({ bookmaker: line.bookmaker, prices, stale: line.stale, suspended: line.suspended });
+  }
+  let fair: number[] | null = null;
+  try {
+    fair = fairLineProbabilities(options.fairLine, fairQuotes, options.method).probabilities;
+  } catch (error) {
+    // A method undefined for this consensus (additive with a long shot): no fair price, no EV.
+    if (!(error instanceof DevigError)) throw error;
+  }
+
+  const minEv = options.minEv ?? 0;
+  const ev: EvFind[] = [];
+  const best: ({ quote: ScanQuote; net: number } | undefined)[] = new Array<{ quote: ScanQuote; net: number } | undefined>(n).fill(undefined);
+  for (const line of books.values()) {
+    if (line.blocked || !options.canBet(line.bookmaker)) continue;
+    const rate = commissionOf(line.bookmaker, options.commission);
+    for (let i = 0; i < n; i += 1) {
+      const quote = line.quotes[i];
+      if (quote === undefined || !counts(quote)) continue;
+      const net = netPrice(quote.price, rate);
+      const probability = fair?.[i];
+      if (probability !== undefined && probability > 0) {
+        const value = probability * net - 1;
+        if (value >= minEv) {
+          ev.push({ oddsId: quote.oddsId, bookmaker: line.bookmaker, outcomeId: quote.outcomeId, price: quote.price, netPrice: net, fairProbability: probability, ev: value, changedAt: quote.changedAt });
+        }
+      }
+      const current = best[i];
+      if (current === undefined || net > current.net || (net === current.net && quote.bookmaker < current.quote.bookmaker)) best[i] = { quote, net };
+    }
+  }
+
+  let arbitrage: ArbitrageFind | null = null;
+  if (best.every((leg) => leg !== undefined)) {
+    const legs = best as { quote: ScanQuote; net: number }[];
+    const found = findArbitrage(
+      legs.map((leg, i) => ({ outcomeId: i, price: leg.net })),
+      n,
+    );
+    if (found !== null) {
+      let oldest = Number.POSITIVE_INFINITY;
+      arbitrage = {
+        impliedSum: found.impliedSum,
+        profitRatio: found.profitRatio,
+        legs: legs.map((leg, i) => {
+          if (leg.quote.changedAt < oldest) oldest = leg.quote.changedAt;
+          return {
+            outcomeId: leg.quote.outcomeId,
+            oddsId: leg.quote.oddsId,
+            bookmaker: leg.quote.bookmaker,
+            price: leg.quote.price,
+            netPrice: leg.net,
+            share: found.stakes[i]?.stake ?? 0,
+            changedAt: leg.quote.changedAt,
+          };
+        }),
+        oldestChangedAt: oldest,
+      };
+    }
+  }
+  return ev.length === 0 && arbitrage === null ? NO_FINDS : { ev, arbitrage };
+}
+
+/**
+ * Each leg's stake of an arbitrage for a total stake `total`: stakeᵢ = T·shareᵢ, rounded to
+ * cents (half away from zero, `roundHalfAwayFromZero`) by the page; here unrounded.
+ */
+export function arbitrageStakes(shares: readonly number[], total: number): number[] {
+  if (!Number.isFinite(total) || total <= 0) throw new OpportunityError(`a total stake must be a finite positive number, got ${String(total)}`);
+  return shares.map((share) => share * total);
+}
