@@ -51,6 +51,18 @@ const features = fs
  */
 const featureImports = { overview: ['fixtures'], parlay: ['slip'], watchlist: ['odds-screen', 'fixtures'] };
 
+/**
+ * Statuses are asked through src/wire/status.ts (STATUS_* and isLive, isOpen, …), never compared
+ * as bare numbers (issue #21, item 4): `x.statusId === 3` reads as a riddle and drifts.
+ */
+const STATUS_LITERAL_MESSAGE = 'Ask the status through src/wire/status.ts (isLive, isOpen, STATUS_CANCELLED, …), not a bare number.';
+const statusLiteralSelectors = [
+  { selector: "BinaryExpression[left.property.name='statusId'][right.type='Literal']", message: STATUS_LITERAL_MESSAGE },
+  { selector: "BinaryExpression[right.property.name='statusId'][left.type='Literal']", message: STATUS_LITERAL_MESSAGE },
+  { selector: "BinaryExpression[left.name='statusId'][right.type='Literal']", message: STATUS_LITERAL_MESSAGE },
+  { selector: "BinaryExpression[left.type='LogicalExpression'][left.left.property.name='statusId'][right.type='Literal']", message: STATUS_LITERAL_MESSAGE },
+];
+
 const LAYERS = 'Imports flow app → features → api/book/stream/settings/components → domain/wire (docs/architecture.md).';
 
 /**
@@ -121,6 +133,7 @@ export default tseslint.config(
         'error',
         { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'No raw HTML: render text (data may be hostile).' },
         { selector: "AssignmentExpression[left.property.name=/^(innerHTML|outerHTML)$/]", message: 'No raw HTML: set textContent.' },
+        ...statusLiteralSelectors,
       ],
     },
   },
@@ -182,6 +195,11 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // The same status rule where the HTML rule does not apply (the dashboard's files have both above).
+    files: ['service/**/*.ts', 'src/domain/**/*.ts', 'src/wire/**/*.ts', 'integration/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-syntax': ['error', ...statusLiteralSelectors] },
   },
   {
     files: ['e2e/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts', '*.config.ts'],

@@ -8,7 +8,7 @@ import { CLOSE_CODES } from '../../src/wire/stream-schemas.ts';
 import type { DataFrame } from '../../src/wire/stream-schemas.ts';
 import { MAX_CONNECTIONS_PER_KEY } from './gateway.ts';
 import { loginFrame, settle, startStreamTestService, StreamClient, type TestService } from './test-support.ts';
-import { STATUS_PRE_GAME } from '../../src/wire/status.ts';
+import { isOpen, STATUS_PRE_GAME } from '../../src/wire/status.ts';
 
 let t: TestService;
 let bookmakers: string[];
@@ -198,7 +198,7 @@ describe('entitlements', () => {
     // requote moves the price; a plain requote may repeat it): the check must not hang on whether
     // the programme happens to move one in these 20 s (it depends on the hour).
     const sim = t.service.simulator;
-    const busy = sim.fixtureIds().find((id) => sim.fixtureRecord(id)?.planned.sportId === 14 && (sim.fixtureView(id)?.status.statusId ?? 9) <= 1 && 'bet365' in sim.fixtureOdds(id));
+    const busy = sim.fixtureIds().find((id) => sim.fixtureRecord(id)?.planned.sportId === 14 && isOpen(sim.fixtureView(id)?.status.statusId) && 'bet365' in sim.fixtureOdds(id));
     if (busy === undefined) throw new Error('the test world has no quoted sport-14 fixture at bet365');
     sim.setFirehose(busy, 50);
     const limited = await StreamClient.login(t.wsUrl, loginFrame('demo-limited', { bookmakers }));

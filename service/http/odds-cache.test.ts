@@ -12,7 +12,7 @@ import { loadKeyRing } from './keys.ts';
 import { OddsJsonCache, type OddsSelection } from './odds-cache.ts';
 import type { FixtureSource, FixtureVersions } from './ports.ts';
 import { fixtureHandlers } from './routes/fixtures.ts';
-import { STATUS_LIVE } from '../../src/wire/status.ts';
+import { isOpen, STATUS_LIVE } from '../../src/wire/status.ts';
 
 let world: TestWorld;
 let reference: ReferenceIndex;
@@ -85,7 +85,7 @@ function quoted(): { ids: string[]; tournamentId: number } {
   const sim = world.sim;
   const ids = sim
     .fixtureIds()
-    .filter((id) => (sim.fixtureRecord(id)?.statusId ?? 9) <= 1 && Object.keys(sim.fixtureOdds(id)).length > 0)
+    .filter((id) => isOpen(sim.fixtureRecord(id)?.statusId) && Object.keys(sim.fixtureOdds(id)).length > 0)
     .sort((a, b) => Object.keys(sim.fixtureOdds(b)).length - Object.keys(sim.fixtureOdds(a)).length);
   const perTournament = new Map<number, number>();
   for (const id of ids) {

@@ -5,6 +5,7 @@ import { ApiError, InvalidAnswerError, NetworkError, NotOfferedError } from './a
 import { ApiClientConfigError, createApiClient, encodeParams, normalizeBaseUrl } from './client.ts';
 import { fixtureView } from '../book/book-test-data.ts';
 import { RequestScheduler } from './scheduler.ts';
+import { isFinished, isLive, STATUS_LIVE } from '../wire/status.ts';
 
 interface Sent {
   readonly url: string;
@@ -69,9 +70,9 @@ describe('what the client sends', () => {
 
 describe('fixture lists checked record by record (issue 14 item 4)', () => {
   const view = (fixtureId: string, statusId: 0 | 1 | 2, sportId = 10) => ({
-    ...fixtureView(fixtureId, statusId === 2 ? 1 : statusId),
+    ...fixtureView(fixtureId, isFinished(statusId) ? STATUS_LIVE : statusId),
     sport: { sportId, sportName: 'Soccer' },
-    status: { live: statusId === 1, statusId, statusName: ['Pre-Game', 'Live', 'Finished'][statusId] ?? '' },
+    status: { live: isLive(statusId), statusId, statusName: ['Pre-Game', 'Live', 'Finished'][statusId] ?? '' },
   });
 
   it('keeps only the views whose own status matches, whatever the service answered', async () => {
