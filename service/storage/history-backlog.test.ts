@@ -74,6 +74,38 @@ describe('HistoryBacklog', () => {
     expect(backlog.gaps).toEqual([]);
   });
 
+  it('makes room for settlements by dropping the newest queued changes into the gap, so the bound holds', () => {
+    const backlog = new HistoryBacklog(10 * CHANGE_BYTES);
+    backlog.pushChanges(changes(T0, 4));
+    backlog.pushChanges(changes(T0 + 100, 6));
+    // One settlement (240 bytes) needs the room of two changes (2 × 160): T0 + 104 and T0 + 105 go.
+    backlog.pushSettlements([settlement]);
+    expect(backlog.settlements).toBe(1);
+    expect(backlog.changes).toBe(8);
+    expect(backlog.bytes).toBe(8 * CHANGE_BYTES + SETTLEMENT_BYTES);
+    expect(backlog.bytes).toBeLessThanOrEqual(10 * CHANGE_BYTES);
+    expect(backlog.gaps).toEqual([{ from: T0 + 104, to: T0 + 105, changes: 2 }]);
+    // What stays is written in order: the first 4, then the 4 kept of the second batch, then the settlement.
+    const written: number[] = [];
+    for (let entry = backlog.next(100); entry !== null; entry = backlog.next(100)) {
+      if (entry.kind === 'changes') written.push(...entry.changes.map((c) => c.changedAt - T0));
+      else written.push(-1);
+      backlog.written(entry);
+    }
+    expect(written).toEqual([0, 1, 2, 3, 100, 101, 102, 103, -1]);
+    expect(backlog.bytes).toBe(0);
+  });
+
+  it('never drops a change of the entry being written to make room', () => {
+    const backlog = new HistoryBacklog(4 * CHANGE_BYTES);
+    backlog.pushChanges(changes(T0, 4));
+    backlog.pushSettlements([settlement]);
+    // Only the head entry holds changes: nothing can give way, the settlement passes the bound.
+    expect(backlog.changes).toBe(4);
+    expect(backlog.settlements).toBe(1);
+    expect(backlog.gaps).toEqual([]);
+  });
+
   it('hands a long batch out in chunks, in order, and frees the room of what was written', () => {
     const backlog = new HistoryBacklog(1_000 * CHANGE_BYTES);
     backlog.pushChanges(changes(T0, 5));

@@ -54,7 +54,9 @@ export function mergeGap(gaps: readonly HistoryGap[], gap: HistoryGap, maxGaps =
  * `maxBytes`; the rest are dropped, and their time range goes into the current gap, which
  * grows until the queue has been written out (`drained`). Settlements are always kept: each is
  * a fixture's final grade, which nothing could rebuild, and there are only a few hundred per
- * finished fixture.
+ * finished fixture. They make their room by dropping the newest queued price changes into the
+ * gap, so the bound holds for the whole queue (a full disk must not grow the heap without end);
+ * only settlements alone can pass it.
  */
 export class HistoryBacklog {
   private readonly entries: BacklogEntry[] = [];
@@ -105,6 +107,25 @@ export class HistoryBacklog {
     if (rows.length === 0) return;
     this.entries.push({ kind: 'settlements', rows });
     this.queuedSettlements += rows.length;
+    const over = this.bytes - this.maxBytes;
+    if (over > 0) this.dropNewestChanges(Math.ceil(over / CHANGE_BYTES));
+  }
+
+  /**
+   * Drops up to `count` of the most recently queued changes into the current gap. The head
+   * entry is left alone: part of it may be on its way to the store (`next()` handed it out).
+   */
+  private dropNewestChanges(count: number): void {
+    let left = count;
+    for (let i = this.entries.length - 1; i > this.head && left > 0; i -= 1) {
+      const entry = this.entries[i];
+      if (entry === undefined || entry.kind !== 'changes') continue;
+      const keep = Math.max(0, entry.changes.length - left);
+      this.drop(entry.changes, keep);
+      left -= entry.changes.length - keep;
+      this.queuedChanges -= entry.changes.length - keep;
+      this.entries[i] = { kind: 'changes', changes: entry.changes.slice(0, keep) };
+    }
   }
 
   /** Records `changes` from index `start` on as never written (the store refused them, or no room). */
