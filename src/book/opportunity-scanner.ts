@@ -140,6 +140,8 @@ function compareText(a: string, b: string): number {
 export class OpportunityScanner {
   private readonly markets = new Map<string, MarketIndex>();
   private readonly byFixture = new Map<string, Set<string>>();
+  /** fixtureId → marketId → playerId → market: an update finds its market without building its key string. */
+  private readonly lookup = new Map<string, Map<number, Map<number, MarketIndex>>>();
   private readonly dirty = new Set<string>();
   private readonly finds = new Map<string, MarketFinds>();
   private readonly catalogue = new Map<number, CatalogueEntry>();
@@ -232,6 +234,7 @@ export class OpportunityScanner {
           this.bookStates.clear();
           this.markets.clear();
           this.byFixture.clear();
+          this.lookup.clear();
           this.dirty.clear();
           this.finds.clear();
           this.version += 1;
@@ -323,10 +326,21 @@ export class OpportunityScanner {
 
   /** Notes `entry`, the book's price of `oddsId` now (undefined: the book no longer holds it). */
   private noteOdds(fixtureId: string, oddsId: string, marketId: number, playerId: number, entry: OddsEntry | undefined): void {
-    const key = marketKeyOf(fixtureId, marketId, playerId);
-    let market = this.markets.get(key);
+    let byMarket = this.lookup.get(fixtureId);
+    if (byMarket === undefined) {
+      byMarket = new Map();
+      this.lookup.set(fixtureId, byMarket);
+    }
+    let byPlayer = byMarket.get(marketId);
+    if (byPlayer === undefined) {
+      byPlayer = new Map();
+      byMarket.set(marketId, byPlayer);
+    }
+    let market = byPlayer.get(playerId);
     if (market === undefined) {
+      const key = marketKeyOf(fixtureId, marketId, playerId);
       market = { key, fixtureId, marketId, playerId, quotes: new Map() };
+      byPlayer.set(playerId, market);
       this.markets.set(key, market);
       let keys = this.byFixture.get(fixtureId);
       if (keys === undefined) {
@@ -337,7 +351,7 @@ export class OpportunityScanner {
     }
     if (entry === undefined) market.quotes.delete(oddsId);
     else market.quotes.set(oddsId, { oddsId, bookmaker: entry.bookmaker, outcomeId: entry.outcomeId, price: entry.price, active: entry.active, marketActive: entry.marketActive, changedAt: entry.changedAt });
-    this.dirty.add(key);
+    this.dirty.add(market.key);
   }
 
   /** Records whether the book's prices on the fixture are blocked now; true when that changed. */
@@ -366,6 +380,7 @@ export class OpportunityScanner {
       this.dirty.add(key);
     }
     this.byFixture.delete(fixtureId);
+    this.lookup.delete(fixtureId);
     for (const bookmaker in this.book.fixtureBookmakers(fixtureId)) this.noteBookState(fixtureId, bookmaker);
     const odds = this.book.fixtureOdds(fixtureId);
     for (const bookmaker in odds) {
