@@ -7,7 +7,7 @@ import type { CommissionRates } from '../domain/commission.ts';
 import type { DevigMethod } from '../domain/devig.ts';
 import type { FairLine } from '../domain/fair-line.ts';
 import { parseFixtureId } from '../domain/ids.ts';
-import { NO_FINDS, scanMarket, type ArbitrageFindLeg, type MarketScan, type ScanOptions, type ScanQuote } from '../domain/opportunities.ts';
+import { NO_FINDS, scanMarket, type ArbitrageFindLeg, type MarketScan, type ScanBookStatus, type ScanOptions, type ScanQuote } from '../domain/opportunities.ts';
 import type { Market } from '../wire/reference-schemas.ts';
 import type { OddsEntry } from '../wire/shared-schemas.ts';
 import { isBookmakerStale, type BookOp, type LiveBook } from './book.ts';
@@ -106,12 +106,15 @@ interface FixtureContext {
   readonly fixtureName: string;
   readonly sportId: number;
   readonly live: boolean;
+  /** The fixture's books' state as the scan reads it (one function per fixture, not one per recompute). */
+  readonly bookStatus: (bookmaker: string) => ScanBookStatus | undefined;
 }
 
 interface CatalogueEntry {
   readonly market: Market;
   readonly outcomeIds: readonly number[];
   readonly outcomeNames: ReadonlyMap<number, string>;
+  readonly outcomePositions: ReadonlyMap<number, number>;
 }
 
 interface MarketFinds {
@@ -174,7 +177,7 @@ export class OpportunityScanner {
     let added = false;
     for (const market of markets) {
       if (!this.catalogue.has(market.marketId)) added = true;
-      this.catalogue.set(market.marketId, { market, outcomeIds: market.outcomes.map((o) => o.outcomeId), outcomeNames: new Map(market.outcomes.map((o) => [o.outcomeId, o.outcomeName])) });
+      this.catalogue.set(market.marketId, { market, outcomeIds: market.outcomes.map((o) => o.outcomeId), outcomeNames: new Map(market.outcomes.map((o) => [o.outcomeId, o.outcomeName])), outcomePositions: new Map(market.outcomes.map((o, i) => [o.outcomeId, i])) });
     }
     if (added) this.markAll();
   }
@@ -401,6 +404,11 @@ export class OpportunityScanner {
         fixtureName: participants === undefined ? fixtureId : `${participants.participant1Name} – ${participants.participant2Name}`,
         sportId: fixture?.fixture?.sport.sportId ?? sportOf(fixtureId),
         live: fixture?.status?.live ?? false,
+        // Read live at every call: a book's state is never cached here.
+        bookStatus: (bookmaker) => {
+          const meta = this.book.getBookmakerMeta(fixtureId, bookmaker);
+          return meta === undefined ? undefined : { stale: isBookmakerStale(meta), suspended: meta.meta.suspended };
+        },
       };
       this.fixtureContexts.set(fixtureId, context);
     }
@@ -412,25 +420,14 @@ export class OpportunityScanner {
     if (known === undefined || known.outcomeIds.length !== known.market.marketLength) return null;
     const record = known.market;
     const { fixtureId } = market;
+    const fixture = this.fixtureContext(fixtureId);
     const scan: MarketScan = market.quotes.size === 0
       ? NO_FINDS
-      : scanMarket(
-          {
-            outcomeIds: known.outcomeIds,
-            quotes: [...market.quotes.values()],
-            bookStatus: (bookmaker) => {
-              const meta = this.book.getBookmakerMeta(fixtureId, bookmaker);
-              return meta === undefined ? undefined : { stale: isBookmakerStale(meta), suspended: meta.meta.suspended };
-            },
-          },
-          options,
-        );
+      : scanMarket({ outcomeIds: known.outcomeIds, outcomePositions: known.outcomePositions, quotes: market.quotes.values(), bookStatus: fixture.bookStatus }, options);
     if (scan === NO_FINDS) return null;
-    const fixture = this.fixtureContext(fixtureId);
     const { fixtureName, sportId, live } = fixture;
     const { marketId, playerId } = market;
     const { marketName, marketType } = record;
-    const outcomeName = (outcomeId: number): string => known.outcomeNames.get(outcomeId) ?? String(outcomeId);
     // Rows as plain literals of one shape (no spreads): they are built for every find of every recompute.
     const ev: EvRow[] = [];
     for (const find of scan.ev) {
@@ -439,7 +436,7 @@ export class OpportunityScanner {
         key: find.oddsId,
         oddsId: find.oddsId,
         outcomeId: find.outcomeId,
-        outcomeName: outcomeName(find.outcomeId),
+        outcomeName: known.outcomeNames.get(find.outcomeId) ?? String(find.outcomeId),
         bookmaker: find.bookmaker,
         price: find.price,
         netPrice: find.netPrice,
@@ -461,7 +458,7 @@ export class OpportunityScanner {
               impliedSum: arbitrage.impliedSum,
               profitRatio: arbitrage.profitRatio,
               oldestChangedAt: arbitrage.oldestChangedAt,
-              legs: arbitrage.legs.map((leg) => ({ ...leg, outcomeName: outcomeName(leg.outcomeId) })),
+              legs: arbitrage.legs.map((leg) => ({ ...leg, outcomeName: known.outcomeNames.get(leg.outcomeId) ?? String(leg.outcomeId) })),
             },
     };
   }

@@ -67,8 +67,13 @@ export interface ScanBookStatus {
 export interface ScanMarketInput {
   /** The catalogue's outcomeIds in canonical order: all `marketLength` of them. */
   readonly outcomeIds: readonly number[];
+  /**
+   * Each outcomeId's position in `outcomeIds`, when the caller scans the same market often and
+   * built it once (a correct-score market has dozens of outcomes: a lookup, not a search, per quote).
+   */
+  readonly outcomePositions?: ReadonlyMap<number, number>;
   /** Every quote the book holds on the market, any bookmaker, any state. */
-  readonly quotes: readonly ScanQuote[];
+  readonly quotes: Iterable<ScanQuote>;
   /** The state of a bookmaker on the fixture; undefined: no meta, counts as healthy. */
   readonly bookStatus: (bookmaker: string) => ScanBookStatus | undefined;
 }
@@ -159,10 +164,11 @@ function byBookmaker(a: BookLine, b: BookLine): number {
 export function scanMarket(input: ScanMarketInput, options: ScanOptions): MarketScan {
   const n = input.outcomeIds.length;
   if (n < 2) return NO_FINDS;
+  const positions = input.outcomePositions;
   const books = new Map<string, BookLine>();
   const lines: BookLine[] = [];
   for (const quote of input.quotes) {
-    const position = input.outcomeIds.indexOf(quote.outcomeId);
+    const position = positions === undefined ? input.outcomeIds.indexOf(quote.outcomeId) : (positions.get(quote.outcomeId) ?? -1);
     if (position < 0) continue;
     let line = books.get(quote.bookmaker);
     if (line === undefined) {
@@ -224,8 +230,10 @@ export function scanMarket(input: ScanMarketInput, options: ScanOptions): Market
   }
 
   let arbitrage: ArbitrageFind | null = null;
-  if (bestQuote.every((leg) => leg !== undefined)) {
-    const legs = bestQuote;
+  let complete = true;
+  for (const leg of bestQuote) if (leg === undefined) complete = false;
+  if (complete) {
+    const legs = bestQuote as ScanQuote[];
     const found = findArbitrage(
       legs.map((_, i) => ({ outcomeId: i, price: bestNet[i] ?? 0 })),
       n,
