@@ -165,17 +165,25 @@ export function scanMarket(input: ScanMarketInput, options: ScanOptions): Market
   const n = input.outcomeIds.length;
   if (n < 2) return NO_FINDS;
   const positions = input.outcomePositions;
-  const books = new Map<string, BookLine>();
   const lines: BookLine[] = [];
+  let line: BookLine | undefined;
   for (const quote of input.quotes) {
     const position = positions === undefined ? input.outcomeIds.indexOf(quote.outcomeId) : (positions.get(quote.outcomeId) ?? -1);
     if (position < 0) continue;
-    let line = books.get(quote.bookmaker);
-    if (line === undefined) {
-      const status = input.bookStatus(quote.bookmaker);
-      line = { bookmaker: quote.bookmaker, quotes: new Array<ScanQuote | undefined>(n).fill(undefined), blocked: status !== undefined && (status.stale || status.suspended) };
-      books.set(quote.bookmaker, line);
-      lines.push(line);
+    // A book's quotes mostly come together: the last line is usually the one; else a short search (a market has tens of books, not thousands).
+    if (line?.bookmaker !== quote.bookmaker) {
+      line = undefined;
+      for (let k = lines.length - 1; k >= 0; k -= 1) {
+        if (lines[k]?.bookmaker === quote.bookmaker) {
+          line = lines[k];
+          break;
+        }
+      }
+      if (line === undefined) {
+        const status = input.bookStatus(quote.bookmaker);
+        line = { bookmaker: quote.bookmaker, quotes: new Array<ScanQuote | undefined>(n).fill(undefined), blocked: status !== undefined && (status.stale || status.suspended) };
+        lines.push(line);
+      }
     }
     line.quotes[position] = quote;
   }
