@@ -7,8 +7,9 @@ import type { CommissionRates } from '../domain/commission.ts';
 import type { DevigMethod } from '../domain/devig.ts';
 import type { FairLine } from '../domain/fair-line.ts';
 import { parseFixtureId } from '../domain/ids.ts';
-import { NO_FINDS, scanMarket, type ArbitrageFindLeg, type MarketScan, type ScanOptions, type ScanQuote } from '../domain/opportunities.ts';
+import { NO_FINDS, scanMarket, type ArbitrageFindLeg, type MarketScan, type ScanBookStatus, type ScanOptions, type ScanQuote } from '../domain/opportunities.ts';
 import type { Market } from '../wire/reference-schemas.ts';
+import type { OddsEntry } from '../wire/shared-schemas.ts';
 import { isBookmakerStale, type BookOp, type LiveBook } from './book.ts';
 
 /** What the scan computes with: a change of any of it rescans every market. */
@@ -93,7 +94,27 @@ interface MarketIndex {
   readonly fixtureId: string;
   readonly marketId: number;
   readonly playerId: number;
-  readonly oddsIds: Set<string>;
+  /**
+   * The market's quotes as the book holds them, by oddsId in first-seen order: kept current as
+   * each update is noted (one book read per update) instead of re-read in full per recompute.
+   */
+  readonly quotes: Map<string, ScanQuote>;
+}
+
+/** What a row says about its fixture, read once per fixture until a fixtures frame or a seed changes it. */
+interface FixtureContext {
+  readonly fixtureName: string;
+  readonly sportId: number;
+  readonly live: boolean;
+  /** The fixture's books' state as the scan reads it (one function per fixture, not one per recompute). */
+  readonly bookStatus: (bookmaker: string) => ScanBookStatus | undefined;
+}
+
+interface CatalogueEntry {
+  readonly market: Market;
+  readonly outcomeIds: readonly number[];
+  readonly outcomeNames: ReadonlyMap<number, string>;
+  readonly outcomePositions: ReadonlyMap<number, number>;
 }
 
 interface MarketFinds {
@@ -122,9 +143,12 @@ function compareText(a: string, b: string): number {
 export class OpportunityScanner {
   private readonly markets = new Map<string, MarketIndex>();
   private readonly byFixture = new Map<string, Set<string>>();
+  /** fixtureId → marketId → playerId → market: an update finds its market without building its key string. */
+  private readonly lookup = new Map<string, Map<number, Map<number, MarketIndex>>>();
   private readonly dirty = new Set<string>();
   private readonly finds = new Map<string, MarketFinds>();
-  private readonly catalogue = new Map<number, { readonly market: Market; readonly outcomeIds: readonly number[] }>();
+  private readonly catalogue = new Map<number, CatalogueEntry>();
+  private readonly fixtureContexts = new Map<string, FixtureContext>();
   /** Per fixture and bookmaker, whether its prices are blocked (stale or suspended) as last seen. */
   private readonly bookStates = new Map<string, boolean>();
   private options: ScanOptions | null = null;
@@ -153,7 +177,7 @@ export class OpportunityScanner {
     let added = false;
     for (const market of markets) {
       if (!this.catalogue.has(market.marketId)) added = true;
-      this.catalogue.set(market.marketId, { market, outcomeIds: market.outcomes.map((o) => o.outcomeId) });
+      this.catalogue.set(market.marketId, { market, outcomeIds: market.outcomes.map((o) => o.outcomeId), outcomeNames: new Map(market.outcomes.map((o) => [o.outcomeId, o.outcomeName])), outcomePositions: new Map(market.outcomes.map((o, i) => [o.outcomeId, i])) });
     }
     if (added) this.markAll();
   }
@@ -175,7 +199,8 @@ export class OpportunityScanner {
               const entries = odds[bookmaker];
               for (const oddsId in entries) {
                 const entry = entries[oddsId];
-                if (entry !== undefined) this.noteOdds(fixtureId, oddsId, entry.marketId, entry.playerId);
+                // The book may have kept a newer price than the frame's: the scan reads what it holds.
+                if (entry !== undefined) this.noteOdds(fixtureId, oddsId, entry.marketId, entry.playerId, this.book.getOdds(oddsId));
               }
             }
           } else if (frame.channel === 'bookmakers') {
@@ -189,15 +214,18 @@ export class OpportunityScanner {
             }
           } else if (frame.channel === 'fixtures') {
             // Live or pre-game is read at view time; a finished fixture's markets close through odds frames.
+            this.fixtureContexts.delete(frame.payload.fixtureId);
             this.version += 1;
           }
           break;
         }
         case 'seed':
+          this.fixtureContexts.clear();
           for (const o of op.snapshot.odds) this.reindexFixture(o.fixtureId);
           if (op.authoritative) for (const fixtureId of op.snapshot.fixtureIds) this.reindexFixture(fixtureId);
           break;
         case 'load': {
+          this.fixtureContexts.clear();
           const fixtureIds = new Set<string>();
           for (const o of op.dump.odds) fixtureIds.add(o.fixtureId);
           for (const f of op.dump.fixtures) fixtureIds.add(f.fixtureId);
@@ -205,9 +233,11 @@ export class OpportunityScanner {
           break;
         }
         case 'reset':
+          this.fixtureContexts.clear();
           this.bookStates.clear();
           this.markets.clear();
           this.byFixture.clear();
+          this.lookup.clear();
           this.dirty.clear();
           this.finds.clear();
           this.version += 1;
@@ -297,11 +327,23 @@ export class OpportunityScanner {
     return { tab: 'arb', rows: window(rows), total: rows.length, offset: view.offset, markets: this.markets.size };
   }
 
-  private noteOdds(fixtureId: string, oddsId: string, marketId: number, playerId: number): void {
-    const key = marketKeyOf(fixtureId, marketId, playerId);
-    let market = this.markets.get(key);
+  /** Notes `entry`, the book's price of `oddsId` now (undefined: the book no longer holds it). */
+  private noteOdds(fixtureId: string, oddsId: string, marketId: number, playerId: number, entry: OddsEntry | undefined): void {
+    let byMarket = this.lookup.get(fixtureId);
+    if (byMarket === undefined) {
+      byMarket = new Map();
+      this.lookup.set(fixtureId, byMarket);
+    }
+    let byPlayer = byMarket.get(marketId);
+    if (byPlayer === undefined) {
+      byPlayer = new Map();
+      byMarket.set(marketId, byPlayer);
+    }
+    let market = byPlayer.get(playerId);
     if (market === undefined) {
-      market = { key, fixtureId, marketId, playerId, oddsIds: new Set() };
+      const key = marketKeyOf(fixtureId, marketId, playerId);
+      market = { key, fixtureId, marketId, playerId, quotes: new Map() };
+      byPlayer.set(playerId, market);
       this.markets.set(key, market);
       let keys = this.byFixture.get(fixtureId);
       if (keys === undefined) {
@@ -310,8 +352,9 @@ export class OpportunityScanner {
       }
       keys.add(key);
     }
-    market.oddsIds.add(oddsId);
-    this.dirty.add(key);
+    if (entry === undefined) market.quotes.delete(oddsId);
+    else market.quotes.set(oddsId, { oddsId, bookmaker: entry.bookmaker, outcomeId: entry.outcomeId, price: entry.price, active: entry.active, marketActive: entry.marketActive, changedAt: entry.changedAt });
+    this.dirty.add(market.key);
   }
 
   /** Records whether the book's prices on the fixture are blocked now; true when that changed. */
@@ -340,76 +383,82 @@ export class OpportunityScanner {
       this.dirty.add(key);
     }
     this.byFixture.delete(fixtureId);
+    this.lookup.delete(fixtureId);
     for (const bookmaker in this.book.fixtureBookmakers(fixtureId)) this.noteBookState(fixtureId, bookmaker);
     const odds = this.book.fixtureOdds(fixtureId);
     for (const bookmaker in odds) {
       const entries = odds[bookmaker];
       for (const oddsId in entries) {
         const entry = entries[oddsId];
-        if (entry !== undefined) this.noteOdds(fixtureId, oddsId, entry.marketId, entry.playerId);
+        if (entry !== undefined) this.noteOdds(fixtureId, oddsId, entry.marketId, entry.playerId, entry);
       }
     }
+  }
+
+  private fixtureContext(fixtureId: string): FixtureContext {
+    let context = this.fixtureContexts.get(fixtureId);
+    if (context === undefined) {
+      const fixture = this.book.getFixture(fixtureId);
+      const participants = fixture?.fixture?.participants;
+      context = {
+        fixtureName: participants === undefined ? fixtureId : `${participants.participant1Name} – ${participants.participant2Name}`,
+        sportId: fixture?.fixture?.sport.sportId ?? sportOf(fixtureId),
+        live: fixture?.status?.live ?? false,
+        // Read live at every call: a book's state is never cached here.
+        bookStatus: (bookmaker) => {
+          const meta = this.book.getBookmakerMeta(fixtureId, bookmaker);
+          return meta === undefined ? undefined : { stale: isBookmakerStale(meta), suspended: meta.meta.suspended };
+        },
+      };
+      this.fixtureContexts.set(fixtureId, context);
+    }
+    return context;
   }
 
   private computeMarket(market: MarketIndex, options: ScanOptions): MarketFinds | null {
     const known = this.catalogue.get(market.marketId);
     if (known === undefined || known.outcomeIds.length !== known.market.marketLength) return null;
     const record = known.market;
-    const quotes: ScanQuote[] = [];
-    for (const oddsId of market.oddsIds) {
-      const entry = this.book.getOdds(oddsId);
-      if (entry === undefined) {
-        market.oddsIds.delete(oddsId);
-        continue;
-      }
-      quotes.push({ oddsId, bookmaker: entry.bookmaker, outcomeId: entry.outcomeId, price: entry.price, active: entry.active, marketActive: entry.marketActive, changedAt: entry.changedAt });
-    }
     const { fixtureId } = market;
-    const scan: MarketScan = quotes.length === 0
+    const fixture = this.fixtureContext(fixtureId);
+    const scan: MarketScan = market.quotes.size === 0
       ? NO_FINDS
-      : scanMarket(
-          {
-            outcomeIds: known.outcomeIds,
-            quotes,
-            bookStatus: (bookmaker) => {
-              const meta = this.book.getBookmakerMeta(fixtureId, bookmaker);
-              return meta === undefined ? undefined : { stale: isBookmakerStale(meta), suspended: meta.meta.suspended };
-            },
-          },
-          options,
-        );
+      : scanMarket({ outcomeIds: known.outcomeIds, outcomePositions: known.outcomePositions, quotes: market.quotes.values(), bookStatus: fixture.bookStatus }, options);
     if (scan === NO_FINDS) return null;
-    const fixture = this.book.getFixture(fixtureId);
-    const participants = fixture?.fixture?.participants;
-    const context: RowContext = {
-      fixtureId,
-      fixtureName: participants === undefined ? fixtureId : `${participants.participant1Name} – ${participants.participant2Name}`,
-      sportId: fixture?.fixture?.sport.sportId ?? sportOf(fixtureId),
-      live: fixture?.status?.live ?? false,
-      marketId: market.marketId,
-      playerId: market.playerId,
-      marketName: record.marketName,
-      marketType: record.marketType,
-    };
-    const outcomeName = (outcomeId: number): string => record.outcomes.find((o) => o.outcomeId === outcomeId)?.outcomeName ?? String(outcomeId);
-    return {
-      ev: scan.ev.map((find) => ({
-        ...context,
-        ...find,
+    const { fixtureName, sportId, live } = fixture;
+    const { marketId, playerId } = market;
+    const { marketName, marketType } = record;
+    // Rows as plain literals of one shape (no spreads): they are built for every find of every recompute.
+    const ev: EvRow[] = [];
+    for (const find of scan.ev) {
+      ev.push({
+        fixtureId, fixtureName, sportId, live, marketId, playerId, marketName, marketType,
         key: find.oddsId,
-        outcomeName: outcomeName(find.outcomeId),
+        oddsId: find.oddsId,
+        outcomeId: find.outcomeId,
+        outcomeName: known.outcomeNames.get(find.outcomeId) ?? String(find.outcomeId),
+        bookmaker: find.bookmaker,
+        price: find.price,
+        netPrice: find.netPrice,
+        fairProbability: find.fairProbability,
         fairPrice: 1 / find.fairProbability,
-      })),
+        ev: find.ev,
+        changedAt: find.changedAt,
+      });
+    }
+    const arbitrage = scan.arbitrage;
+    return {
+      ev,
       arb:
-        scan.arbitrage === null
+        arbitrage === null
           ? null
           : {
-              ...context,
+              fixtureId, fixtureName, sportId, live, marketId, playerId, marketName, marketType,
               key: market.key,
-              impliedSum: scan.arbitrage.impliedSum,
-              profitRatio: scan.arbitrage.profitRatio,
-              oldestChangedAt: scan.arbitrage.oldestChangedAt,
-              legs: scan.arbitrage.legs.map((leg) => ({ ...leg, outcomeName: outcomeName(leg.outcomeId) })),
+              impliedSum: arbitrage.impliedSum,
+              profitRatio: arbitrage.profitRatio,
+              oldestChangedAt: arbitrage.oldestChangedAt,
+              legs: arbitrage.legs.map((leg) => ({ ...leg, outcomeName: known.outcomeNames.get(leg.outcomeId) ?? String(leg.outcomeId) })),
             },
     };
   }

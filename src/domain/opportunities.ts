@@ -4,7 +4,7 @@
 // book, once per changed market per batch. Formulas and rounding: docs/domain.md, "Opportunities".
 import { commissionOf, netPrice, type CommissionRates } from './commission.ts';
 import { DevigError, type DevigMethod } from './devig.ts';
-import { fairLineProbabilities, type FairLine, type FairLineQuote } from './fair-line.ts';
+import { fairLineProbabilities, fairLineWeight, type FairLine, type FairLineQuote } from './fair-line.ts';
 import { findArbitrage } from './market.ts';
 import type { OddsEntry } from '../wire/shared-schemas.ts';
 
@@ -67,8 +67,13 @@ export interface ScanBookStatus {
 export interface ScanMarketInput {
   /** The catalogue's outcomeIds in canonical order: all `marketLength` of them. */
   readonly outcomeIds: readonly number[];
+  /**
+   * Each outcomeId's position in `outcomeIds`, when the caller scans the same market often and
+   * built it once (a correct-score market has dozens of outcomes: a lookup, not a search, per quote).
+   */
+  readonly outcomePositions?: ReadonlyMap<number, number>;
   /** Every quote the book holds on the market, any bookmaker, any state. */
-  readonly quotes: readonly ScanQuote[];
+  readonly quotes: Iterable<ScanQuote>;
   /** The state of a bookmaker on the fixture; undefined: no meta, counts as healthy. */
   readonly bookStatus: (bookmaker: string) => ScanBookStatus | undefined;
 }
@@ -133,12 +138,14 @@ interface BookLine {
   readonly quotes: (ScanQuote | undefined)[];
   /** The book's state forbids counting any of its prices. */
   readonly blocked: boolean;
-  readonly stale: boolean;
-  readonly suspended: boolean;
 }
 
 function counts(quote: ScanQuote): boolean {
   return quote.active && quote.marketActive && Number.isFinite(quote.price) && quote.price > 1;
+}
+
+function byBookmaker(a: BookLine, b: BookLine): number {
+  return a.bookmaker < b.bookmaker ? -1 : a.bookmaker > b.bookmaker ? 1 : 0;
 }
 
 /**
@@ -149,37 +156,51 @@ function counts(quote: ScanQuote): boolean {
  * EV find. The arbitrage is `findArbitrage` over the best net price per outcome among the
  * counting prices at bettable books (ties: the bookmaker first by slug), when every outcome has
  * one. Quotes of outcomes outside `outcomeIds` are ignored. Unrounded.
+ *
+ * Books are taken in slug order whatever the order of `quotes`, so the same prices always give
+ * the same finds to the last bit (the consensus is a floating-point sum over books): a scanner
+ * that keeps a market's quotes as they arrive gets exactly what a scan from scratch gets.
  */
 export function scanMarket(input: ScanMarketInput, options: ScanOptions): MarketScan {
   const n = input.outcomeIds.length;
   if (n < 2) return NO_FINDS;
-  const books = new Map<string, BookLine>();
+  const positions = input.outcomePositions;
+  const lines: BookLine[] = [];
+  let line: BookLine | undefined;
   for (const quote of input.quotes) {
-    const position = input.outcomeIds.indexOf(quote.outcomeId);
+    const position = positions === undefined ? input.outcomeIds.indexOf(quote.outcomeId) : (positions.get(quote.outcomeId) ?? -1);
     if (position < 0) continue;
-    let line = books.get(quote.bookmaker);
-    if (line === undefined) {
-      const status = input.bookStatus(quote.bookmaker);
-      const stale = status?.stale === true;
-      const suspended = status?.suspended === true;
-      line = { bookmaker: quote.bookmaker, quotes: new Array<ScanQuote | undefined>(n).fill(undefined), blocked: stale || suspended, stale, suspended };
-      books.set(quote.bookmaker, line);
+    // A book's quotes mostly come together: the last line is usually the one; else a short search (a market has tens of books, not thousands).
+    if (line?.bookmaker !== quote.bookmaker) {
+      line = undefined;
+      for (let k = lines.length - 1; k >= 0; k -= 1) {
+        if (lines[k]?.bookmaker === quote.bookmaker) {
+          line = lines[k];
+          break;
+        }
+      }
+      if (line === undefined) {
+        const status = input.bookStatus(quote.bookmaker);
+        line = { bookmaker: quote.bookmaker, quotes: new Array<ScanQuote | undefined>(n).fill(undefined), blocked: status !== undefined && (status.stale || status.suspended) };
+        lines.push(line);
+      }
     }
     line.quotes[position] = quote;
   }
-  if (books.size === 0) return NO_FINDS;
+  if (lines.length === 0) return NO_FINDS;
+  lines.sort(byBookmaker);
 
+  // Only a weighted, unblocked book pricing the whole market can be part of the line; the others
+  // only explain why they are not (which the scan does not show), so they are not passed.
   const fairQuotes: FairLineQuote[] = [];
-  for (const line of books.values()) {
-    let prices: number[] | null = [];
+  for (const line of lines) {
+    if (line.blocked || !(fairLineWeight(options.fairLine, line.bookmaker) > 0)) continue;
+    const prices: number[] = [];
     for (const quote of line.quotes) {
-      if (quote === undefined || !counts(quote)) {
-        prices = null;
-        break;
-      }
+      if (quote === undefined || !counts(quote)) break;
       prices.push(quote.price);
     }
-    fairQuotes.push({ bookmaker: line.bookmaker, prices, stale: line.stale, suspended: line.suspended });
+    if (prices.length === n) fairQuotes.push({ bookmaker: line.bookmaker, prices, stale: false, suspended: false });
   }
   let fair: number[] | null = null;
   try {
@@ -191,8 +212,9 @@ export function scanMarket(input: ScanMarketInput, options: ScanOptions): Market
 
   const minEv = options.minEv ?? 0;
   const ev: EvFind[] = [];
-  const best: ({ quote: ScanQuote; net: number } | undefined)[] = new Array<{ quote: ScanQuote; net: number } | undefined>(n).fill(undefined);
-  for (const line of books.values()) {
+  const bestQuote: (ScanQuote | undefined)[] = new Array<ScanQuote | undefined>(n).fill(undefined);
+  const bestNet: number[] = new Array<number>(n).fill(0);
+  for (const line of lines) {
     if (line.blocked || !options.canBet(line.bookmaker)) continue;
     const rate = commissionOf(line.bookmaker, options.commission);
     for (let i = 0; i < n; i += 1) {
@@ -206,16 +228,22 @@ export function scanMarket(input: ScanMarketInput, options: ScanOptions): Market
           ev.push({ oddsId: quote.oddsId, bookmaker: line.bookmaker, outcomeId: quote.outcomeId, price: quote.price, netPrice: net, fairProbability: probability, ev: value, changedAt: quote.changedAt });
         }
       }
-      const current = best[i];
-      if (current === undefined || net > current.net || (net === current.net && quote.bookmaker < current.quote.bookmaker)) best[i] = { quote, net };
+      const current = bestQuote[i];
+      // Lines come in slug order, so on a tie the book already held is the first by slug.
+      if (current === undefined || net > (bestNet[i] ?? 0)) {
+        bestQuote[i] = quote;
+        bestNet[i] = net;
+      }
     }
   }
 
   let arbitrage: ArbitrageFind | null = null;
-  if (best.every((leg) => leg !== undefined)) {
-    const legs = best as { quote: ScanQuote; net: number }[];
+  let complete = true;
+  for (const leg of bestQuote) if (leg === undefined) complete = false;
+  if (complete) {
+    const legs = bestQuote as ScanQuote[];
     const found = findArbitrage(
-      legs.map((leg, i) => ({ outcomeId: i, price: leg.net })),
+      legs.map((_, i) => ({ outcomeId: i, price: bestNet[i] ?? 0 })),
       n,
     );
     if (found !== null) {
@@ -223,16 +251,16 @@ export function scanMarket(input: ScanMarketInput, options: ScanOptions): Market
       arbitrage = {
         impliedSum: found.impliedSum,
         profitRatio: found.profitRatio,
-        legs: legs.map((leg, i) => {
-          if (leg.quote.changedAt < oldest) oldest = leg.quote.changedAt;
+        legs: legs.map((quote, i) => {
+          if (quote.changedAt < oldest) oldest = quote.changedAt;
           return {
-            outcomeId: leg.quote.outcomeId,
-            oddsId: leg.quote.oddsId,
-            bookmaker: leg.quote.bookmaker,
-            price: leg.quote.price,
-            netPrice: leg.net,
+            outcomeId: quote.outcomeId,
+            oddsId: quote.oddsId,
+            bookmaker: quote.bookmaker,
+            price: quote.price,
+            netPrice: bestNet[i] ?? 0,
             share: found.stakes[i]?.stake ?? 0,
-            changedAt: leg.quote.changedAt,
+            changedAt: quote.changedAt,
           };
         }),
         oldestChangedAt: oldest,
