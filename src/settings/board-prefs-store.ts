@@ -2,6 +2,9 @@
 // bookmakers' order, the hidden ones (left out of best price and arbitrage), sharp books first,
 // row density; and the commission rates per exchange, which the settings page sets. Read back field by field, like the settings:
 // a corrupt or foreign value falls back to its default.
+// First: zod's eval probe must not run before jitless is set (the page's CSP forbids eval), and
+// this store may land in a chunk that runs before main.tsx's own import of it.
+import '../components/zod-jitless.ts';
 import { z } from 'zod';
 import { create, type StateCreator } from 'zustand';
 import { persist, type StateStorage } from 'zustand/middleware';

@@ -2,6 +2,9 @@
 // (base URL) and persisted in the browser. The built-in default — every book, equal weight — is
 // always there and cannot be changed, so nothing moves until the trader picks another. Read back
 // preset by preset: a corrupt or foreign one is dropped, an unknown choice falls back to the default.
+// First: zod's eval probe must not run before jitless is set (the page's CSP forbids eval), and
+// this store may land in a chunk that runs before main.tsx's own import of it.
+import '../components/zod-jitless.ts';
 import { z } from 'zod';
 import { create, type StateCreator } from 'zustand';
 import { persist, type StateStorage } from 'zustand/middleware';

@@ -1,6 +1,9 @@
 // What counts as a move (src/domain/moves.ts) and the alert rules (src/domain/alert-rules.ts), per
 // service (base URL), persisted in the browser like the fair lines. Read back field by field: a
 // corrupt value falls back to its default, a corrupt rule is dropped.
+// First: zod's eval probe must not run before jitless is set (the page's CSP forbids eval), and
+// this store may land in a chunk that runs before main.tsx's own import of it.
+import '../components/zod-jitless.ts';
 import { z } from 'zod';
 import { create, type StateCreator } from 'zustand';
 import { persist, type StateStorage } from 'zustand/middleware';

@@ -2,6 +2,9 @@
 // search parameters (the pages hold their filters and columns there), so a view is restored by
 // opening its URL — from the menu, or pasted from a colleague. Per service (base URL), persisted in
 // the browser, read back view by view (a corrupt or foreign one is dropped).
+// First: zod's eval probe must not run before jitless is set (the page's CSP forbids eval), and
+// this store may land in a chunk that runs before main.tsx's own import of it.
+import '../components/zod-jitless.ts';
 import { z } from 'zod';
 import { create, type StateCreator } from 'zustand';
 import { persist, type StateStorage } from 'zustand/middleware';

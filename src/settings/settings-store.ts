@@ -1,6 +1,9 @@
 // The dashboard's settings (which service, which key, language, odds format, chosen bookmakers and
 // sports, theme) as a zustand store persisted to localStorage. What is read back is checked field
 // by field: a corrupt or foreign value falls back to its default, never crashes the app.
+// First: zod's eval probe must not run before jitless is set (the page's CSP forbids eval), and
+// this store may land in a chunk that runs before main.tsx's own import of it.
+import '../components/zod-jitless.ts';
 import { z } from 'zod';
 import { create, type Mutate, type StoreApi, type UseBoundStore } from 'zustand';
 import { persist, type StateStorage } from 'zustand/middleware';

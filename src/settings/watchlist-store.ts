@@ -1,6 +1,9 @@
 // The trader's watchlist: starred fixtures and starred markets (one market line of a fixture, for
 // one player or the match), per service (base URL) and persisted in the browser. Read back item by
 // item: a corrupt or foreign entry is dropped, never a crash.
+// First: zod's eval probe must not run before jitless is set (the page's CSP forbids eval), and
+// this store may land in a chunk that runs before main.tsx's own import of it.
+import '../components/zod-jitless.ts';
 import { z } from 'zod';
 import { create, type StateCreator } from 'zustand';
 import { persist, type StateStorage } from 'zustand/middleware';

@@ -1,6 +1,9 @@
 // Where the stream cursors live between connections and across page reloads: the serverEpoch,
 // the last entryId processed per channel, and the replayChannels of the last login_ok.
 // The worker keeps them in IndexedDB (no localStorage in workers); tests use memory or a Storage.
+// First: zod's eval probe must not run before jitless is set (the page's CSP forbids eval), and
+// this store may land in a chunk that runs before main.tsx's own import of it.
+import '../components/zod-jitless.ts';
 import { z } from 'zod';
 import { entryIdSchema, serverEpochSchema } from '../wire/stream-schemas.ts';
 
