@@ -136,15 +136,21 @@ async function pregameFixture(request: APIRequestContext): Promise<string> {
   return fixtureId;
 }
 
-/** The tracker's form opened from the peek holds that price's oddsId and price; tracked, its row shows that book and price. */
-async function trackFromForm(page: Page, oddsId: string, price: string): Promise<void> {
+/**
+ * The tracker's form opened from the peek holds that price's oddsId and price; tracked, its row
+ * shows that book, by the service's display name (the tracker's book column), and price.
+ */
+async function trackFromForm(page: Page, request: APIRequestContext, oddsId: string, price: string): Promise<void> {
+  const slug = oddsId.split(':')[1] ?? '';
+  const names = (await getJson(request, '/en/bookmakers')) as { bookmaker: string; bookmakerName: string }[];
+  const bookName = names.find((b) => b.bookmaker === slug)?.bookmakerName ?? slug;
   await expect(page).toHaveURL(/\/tracker\?/u);
   await expect(page.getByLabel('oddsId (a parlay: several)')).toHaveValue(oddsId);
   await expect(page.getByLabel('Price taken (one per leg)')).toHaveValue(price);
   await page.getByRole('button', { name: 'Track this bet' }).click();
   await expect(page.getByText('Tracked the bet.')).toBeVisible();
   const row = page.locator('.tracker-bets tbody tr').first();
-  await expect(row.locator('td').nth(2)).toHaveText(oddsId.split(':')[1] ?? '');
+  await expect(row.locator('td').nth(2)).toHaveText(bookName);
   await expect(row.locator('td').nth(3)).toHaveText(Number(price).toFixed(3));
   await expect(row.locator('[data-col="close"]')).toHaveText('closes at kick-off');
 }
@@ -169,7 +175,7 @@ test.describe('"Track this bet" from the odds screen\'s price peek', () => {
     await page.keyboard.press('Tab');
     await expect(link).toBeFocused();
     await page.keyboard.press('Enter');
-    await trackFromForm(page, oddsId, shown);
+    await trackFromForm(page, request, oddsId, shown);
     const results = await new AxeBuilder({ page }).include('.tracker-page').analyze();
     const serious = results.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
@@ -190,7 +196,7 @@ test.describe('"Track this bet" from the odds screen\'s price peek', () => {
       const link = page.getByRole('group', { name: /price details$/u }).getByRole('link', { name: 'Track this bet' });
       await expect(link).toBeInViewport();
       await link.tap();
-      await trackFromForm(page, oddsId, shown);
+      await trackFromForm(page, request, oddsId, shown);
     });
   });
 });

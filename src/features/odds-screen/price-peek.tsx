@@ -83,7 +83,10 @@ export function PricePeek({ target, fixtureId, live, memory, nameOf, boundOf, fo
 
   // Below the cell, or above it when there is no room below, touching it (the pointer moves from
   // the price into the peek without crossing another price); never past the right edge.
-  const below = target.bottom + 200 < window.innerHeight;
+  // On a phone the slip is a bottom sheet (data-bottom-sheet): the room below ends at its top, so
+  // the peek opens above a price near it instead of under it.
+  const floor = bottomSheetTop() ?? window.innerHeight;
+  const below = target.bottom + 200 < floor;
   const style = {
     left: Math.max(8, Math.min(target.left, window.innerWidth - PEEK_WIDTH - 8)),
     ...(below ? { top: target.bottom } : { bottom: window.innerHeight - target.top }),
@@ -137,4 +140,13 @@ export function PricePeek({ target, fixtureId, live, memory, nameOf, boundOf, fo
       )}
     </div>
   );
+}
+
+/** The top of a bottom sheet lying along the window's bottom edge, if one is shown. */
+function bottomSheetTop(): number | null {
+  for (const el of document.querySelectorAll('[data-bottom-sheet]')) {
+    const rect = el.getBoundingClientRect();
+    if (rect.height > 0 && rect.bottom >= window.innerHeight - 1 && rect.left <= 1 && rect.right >= window.innerWidth - 1) return rect.top;
+  }
+  return null;
 }

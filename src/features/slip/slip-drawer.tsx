@@ -37,7 +37,7 @@ export function SlipDrawer() {
   const open = chosenOpen ?? count > 0;
 
   return (
-    <aside className={open ? 'slip-drawer is-open' : 'slip-drawer'} aria-label="Parlay slip">
+    <aside className={open ? 'slip-drawer is-open' : 'slip-drawer'} aria-label="Parlay slip" data-bottom-sheet>
       <button
         type="button"
         className="slip-toggle"
