@@ -291,9 +291,41 @@ test('the odds screen has no serious or critical accessibility violations', asyn
   expect(serious).toEqual([]);
 });
 
-test('a price mid-flash keeps its text readable (contrast), in the light and the dark theme', async ({ page, request }) => {
-  const fixture = await liveFixture(request);
+test('a price mid-flash and a suspended or stale book\'s header keep their text readable (contrast), in the light and the dark theme', async ({ page, request }) => {
+  // A pre-game fixture: no book of it is suspended by the match itself (a goal), so the knobs
+  // decide which header carries which mark.
+  const fixture = await quietFixture(request);
   await openBoard(page, fixture.fixtureId);
+  // The marked headers take their own colours: one book suspended and another forced stale, so
+  // both marks are on screen in each theme whatever the simulation is doing. Most books also stop
+  // taking bets when stale (a suspended mark), so the stale mark is sought among the others.
+  const books = await page.locator('[role="columnheader"][data-bookmaker]').evaluateAll((cells) => cells.map((c) => c.getAttribute('data-bookmaker') ?? ''));
+  const [suspendedBook, ...others] = books;
+  if (suspendedBook === undefined) throw new Error('the fixture has no bookmaker');
+  const header = (bookmaker: string) => page.locator(`[role="columnheader"][data-bookmaker="${bookmaker}"]`);
+  const forcedStale: string[] = [];
+  try {
+    await admin(request, 'POST', '/admin/suspend', { bookmaker: suspendedBook, fixtureId: fixture.fixtureId, on: true });
+    await expect(header(suspendedBook)).toHaveClass(/book-header-suspended/, { timeout: 15_000 });
+    let staleShown = false;
+    for (const bookmaker of others) {
+      forcedStale.push(bookmaker);
+      await admin(request, 'POST', '/admin/stale', { bookmaker, fixtureId: fixture.fixtureId, on: true });
+      await expect(header(bookmaker)).toHaveAttribute('data-health', /staleOdds/, { timeout: 15_000 });
+      if (/book-header-stale/.test((await header(bookmaker).getAttribute('class')) ?? '')) {
+        staleShown = true;
+        break;
+      }
+    }
+    expect(staleShown, 'some bookmaker of the fixture keeps taking bets when stale').toBe(true);
+    await expectReadableInBothThemes(page);
+  } finally {
+    await admin(request, 'POST', '/admin/suspend', { bookmaker: suspendedBook, fixtureId: fixture.fixtureId, on: false });
+    for (const bookmaker of forcedStale) await admin(request, 'POST', '/admin/stale', { bookmaker, fixtureId: fixture.fixtureId, on: false });
+  }
+});
+
+async function expectReadableInBothThemes(page: Page): Promise<void> {
   for (const theme of ['light', 'dark'] as const) {
     await page.evaluate((t) => {
       document.documentElement.dataset.theme = t;
@@ -309,7 +341,7 @@ test('a price mid-flash keeps its text readable (contrast), in the light and the
     const failing = results.violations.map((v) => `${theme} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
     expect(failing).toEqual([]);
   }
-});
+}
 
 interface FlashSample {
   readonly direction: 'up' | 'down';
