@@ -20,7 +20,7 @@ const CONFIG: ScanConfig = {
   bettable: null,
   hidden: ['e'],
 };
-const VIEW = { sports: [], families: [], live: 'all', minPercent: 0, maxAgeSec: null, offset: 0, limit: 10_000 } as const;
+const VIEW = { sports: [], families: [], live: 'all', minPercent: 0, maxAgeSec: null, maxPrice: null, offset: 0, limit: 10_000 } as const;
 const EV_VIEW: ScanView = { ...VIEW, tab: 'ev', sort: { id: 'ev', desc: true } };
 const ARB_VIEW: ScanView = { ...VIEW, tab: 'arb', sort: { id: 'profit', desc: true } };
 

@@ -6,7 +6,7 @@ import { LiveBook, type BookOp } from './book.ts';
 import { OpportunityScanner, type ScanConfig, type ScanView } from './opportunity-scanner.ts';
 
 const CONFIG: ScanConfig = { fairLine: EQUAL_CONSENSUS, method: 'multiplicative', commission: {}, bettable: null, hidden: [] };
-const ARB_VIEW: ScanView = { tab: 'arb', sports: [], families: [], live: 'all', minPercent: 0, maxAgeSec: null, sort: { id: 'profit', desc: true }, offset: 0, limit: 50 };
+const ARB_VIEW: ScanView = { tab: 'arb', sports: [], families: [], live: 'all', minPercent: 0, maxAgeSec: null, maxPrice: null, sort: { id: 'profit', desc: true }, offset: 0, limit: 50 };
 
 function staleFrame(bookmaker: string, staleOdds: boolean): StreamUpdate {
   return { channel: 'bookmakers', type: 'UPDATE', ts: 1, entryId: staleOdds ? '2-1' : '3-1', payload: { fixtureId: FIXTURE_ID, bookmakers: { [bookmaker]: meta(bookmaker, staleOdds ? '2026-01-01T00:00:02Z' : '2026-01-01T00:00:03Z', { staleOdds }) } } };
@@ -94,6 +94,21 @@ describe('OpportunityScanner', () => {
     expect(rows.map((r) => r.ev)).toEqual([...rows.map((r) => r.ev)].sort((x, y) => y - x));
     // Nothing from a: a's prices are not bettable, so no arbitrage either.
     expect(scanner.view(ARB_VIEW, 10_000).total).toBe(0);
+  });
+
+  it('a maximum price keeps the longer prices out of the +EV list', () => {
+    const { scanner, feed } = world();
+    feed([{ op: 'update', frame: oddsFrame(PRICES) }]);
+    const ev = { ...ARB_VIEW, tab: 'ev', sort: { id: 'ev', desc: true } } as const;
+    const listed = (maxPrice: number | null) => {
+      const view = scanner.view({ ...ev, maxPrice }, 10_000);
+      return view.tab === 'ev' ? view.rows.map((r) => `${r.bookmaker} ${String(r.price)}`) : [];
+    };
+    // By hand: the equal-weight consensus de-vigs a to .2975/.2885/.4140 and b to .3819/.2758/.3424,
+    // so fair .3397/.2822/.3782: +EV are a's 3.2 (+8.7 %), b's 2.9 (+9.7 %) and b's 3.6 (+1.6 %).
+    expect(listed(null)).toEqual(['b 2.9', 'a 3.2', 'b 3.6']);
+    expect(listed(3.2)).toEqual(['b 2.9', 'a 3.2']);
+    expect(listed(3)).toEqual(['b 2.9']);
   });
 
   it('starts from what the book already holds', () => {

@@ -40,6 +40,8 @@ export interface ScanView {
   readonly minPercent: number;
   /** Maximum age of the quote (EV) or of the oldest leg (arbitrage), seconds; null: any. */
   readonly maxAgeSec: number | null;
+  /** Highest decimal price of an EV row (the long shots' fair lines are the least sure); null: any. */
+  readonly maxPrice: number | null;
   readonly sort: { readonly id: EvSortId | ArbSortId; readonly desc: boolean };
   readonly offset: number;
   readonly limit: number;
@@ -289,6 +291,7 @@ export class OpportunityScanner {
     const families = new Set(view.families);
     const minRatio = view.minPercent / 100;
     const oldest = view.maxAgeSec === null ? Number.NEGATIVE_INFINITY : nowMs - view.maxAgeSec * 1000;
+    const maxPrice = view.maxPrice ?? Number.POSITIVE_INFINITY;
     const liveOf = new Map<string, boolean>();
     const isLive = (fixtureId: string): boolean => {
       let live = liveOf.get(fixtureId);
@@ -310,7 +313,7 @@ export class OpportunityScanner {
       const rows: EvRow[] = [];
       for (const finds of this.finds.values()) {
         for (const row of finds.ev) {
-          if (row.ev >= minRatio && row.changedAt >= oldest && keep(row)) rows.push(isLive(row.fixtureId) === row.live ? row : { ...row, live: !row.live });
+          if (row.ev >= minRatio && row.changedAt >= oldest && row.price <= maxPrice && keep(row)) rows.push(isLive(row.fixtureId) === row.live ? row : { ...row, live: !row.live });
         }
       }
       const by = evSort(view.sort.id);

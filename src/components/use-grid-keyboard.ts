@@ -1,6 +1,6 @@
 // Keyboard navigation of a data grid (WAI-ARIA grid pattern) that may be virtualized: the grid
 // is one tab stop, arrow keys / Home / End / PageUp / PageDown move focus between cells, Enter
-// activates the focused cell. Cells carry `data-grid-cell="row:col"`; rows off screen are
+// activates the focused cell, S toggles the watchlist star inside it. Cells carry `data-grid-cell="row:col"`; rows off screen are
 // scrolled into view first and focused once rendered.
 import { useCallback, useEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 
@@ -123,6 +123,16 @@ export function useGridKeyboard<E extends HTMLElement = HTMLDivElement>(options:
   const onKeyDown = useCallback(
     (event: KeyboardEvent<E>) => {
       const from = cellOf(event.target as Element) ?? current;
+      // S stars the focused cell's fixture or market: the star inside a cell is no tab stop of its
+      // own (one per grid), so it takes a key instead (StarButton says so in aria-keyshortcuts).
+      if ((event.key === 's' || event.key === 'S') && !event.ctrlKey && !event.metaKey && !event.altKey) {
+        const star = (event.target as Element).closest('[data-grid-cell]')?.querySelector<HTMLButtonElement>('button[data-star]');
+        if (star) {
+          event.preventDefault();
+          star.click();
+        }
+        return;
+      }
       if (event.key === 'Enter') {
         if ((event.target as Element).closest('[data-grid-cell]') !== null) {
           event.preventDefault();

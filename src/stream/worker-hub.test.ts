@@ -523,7 +523,7 @@ describe('worker hub, on a change of service', () => {
 
 describe('the opportunities scan in the worker', () => {
   const SCAN_CONFIG = { fairLine: { weights: null, minBooks: 1, requiredBook: null }, method: 'multiplicative' as const, commission: {}, bettable: null, hidden: [] };
-  const VIEW = { tab: 'arb' as const, sports: [], families: [], live: 'all' as const, minPercent: 0, maxAgeSec: null, sort: { id: 'profit' as const, desc: true }, offset: 0, limit: 50 };
+  const VIEW = { tab: 'arb' as const, sports: [], families: [], live: 'all' as const, minPercent: 0, maxAgeSec: null, maxPrice: null, sort: { id: 'profit' as const, desc: true }, offset: 0, limit: 50 };
   // a and b alone are no arbitrage (Σ 1.05, 1.007); their best prices are (Σ 0.935).
   const ARB = [oddsEntry(1, 3.2, 'a', 101), oddsEntry(1, 3.3, 'a', 102), oddsEntry(1, 2.3, 'a', 103), oddsEntry(1, 2.6, 'b', 101), oddsEntry(1, 3.6, 'b', 102), oddsEntry(1, 2.9, 'b', 103)];
 

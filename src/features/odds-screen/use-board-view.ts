@@ -4,8 +4,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { MAX_LIST_IDS } from '../../api/client.ts';
-import { bookmakersQuery, playersByIdsQuery } from '../../api/queries.ts';
+import { bookmakersQuery } from '../../api/queries.ts';
+import { usePlayerNameOf } from '../../api/use-player-names.ts';
 import { useApiClient } from '../../api/use-api-client.ts';
 import { useBookmakerNameOf } from '../../api/use-bookmaker-names.ts';
 import { useMediaQuery } from '../../components/use-media-query.ts';
@@ -63,8 +63,8 @@ export function useBoardView(layout: BoardLayout | null, live: boolean): BoardVi
   const method = devigMethodOf(params.get(DEVIG_PARAM));
   const showRanges = params.get(RANGES_PARAM) === '1';
   const bookmakerList = useQuery(bookmakersQuery(client));
-  const playerIds = useMemo(() => (layout === null ? [] : boardPlayerIds(layout).slice(0, MAX_LIST_IDS)), [layout]);
-  const players = useQuery({ ...playersByIdsQuery(client, playerIds), enabled: playerIds.length > 0 });
+  const playerIds = useMemo(() => (layout === null ? [] : boardPlayerIds(layout)), [layout]);
+  const playerNameOf = usePlayerNameOf(playerIds);
 
   const nameOf = useBookmakerNameOf();
   const records = useMemo(() => new Map(bookmakerList.data?.map((b) => [b.bookmaker, b])), [bookmakerList.data]);
@@ -108,8 +108,6 @@ export function useBoardView(layout: BoardLayout | null, live: boolean): BoardVi
   const charged = (columns ?? [])
     .filter((b) => !hiddenBooks.has(b) && commissionOf(b, prefs.commission) > 0)
     .map((b) => `${nameOf(b)} ${(commissionOf(b, prefs.commission) * 100).toFixed(1)}%`);
-  const playerNames = useMemo(() => new Map(players.data?.map((p) => [p.playerId, p.playerName])), [players.data]);
-  const playerNameOf = useCallback((playerId: number) => playerNames.get(playerId) ?? `player ${String(playerId)}`, [playerNames]);
 
   const setParam = useCallback(
     (name: string, value: string | null) => {

@@ -9,6 +9,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { bookmakersQuery } from '../../api/queries.ts';
 import { useApiClient } from '../../api/use-api-client.ts';
 import { useBookmakerNameOf } from '../../api/use-bookmaker-names.ts';
+import { usePlayerNameOf } from '../../api/use-player-names.ts';
 import type { ArbRow, EvRow } from '../../book/opportunity-scanner.ts';
 import { FilterBar } from '../../components/filter-bar.tsx';
 import { FilterSelect } from '../../components/filter-select.tsx';
@@ -21,6 +22,7 @@ import { CheckListFilter } from './check-list-filter.tsx';
 import { arbColumns, cellPath, evColumns } from './opportunity-columns.tsx';
 import { OpportunityGrid } from './opportunity-grid.tsx';
 import { readParams, scanViewOf, sortParam } from './opportunity-params.ts';
+import { OpportunityThresholds } from './opportunity-thresholds.tsx';
 import { StakeBar } from './stake-bar.tsx';
 import { useOpportunityScan } from './use-opportunity-scan.ts';
 import './opportunities.css';
@@ -29,13 +31,6 @@ import './opportunities.css';
 const WINDOW_STEP = 25;
 const EV_ROW_HEIGHT = 34;
 const ARB_ROW_HEIGHT = 64;
-const AGE_OPTIONS = [
-  { value: '10', label: '10 s' },
-  { value: '30', label: '30 s' },
-  { value: '60', label: '1 min' },
-  { value: '300', label: '5 min' },
-  { value: '3600', label: '1 h' },
-];
 
 function useNow(everyMs: number): number {
   const [now, setNow] = useState(() => Date.now());
@@ -97,8 +92,10 @@ export function OpportunitiesPage() {
   const onRange = useCallback((first: number, last: number) => {
     setRange((current) => (current.first === first && current.last === last ? current : { first, last }));
   }, []);
-  const evColumnDefs = useMemo(() => evColumns({ nameOf, format, now, params }), [nameOf, format, now, params]);
-  const arbColumnDefs = useMemo(() => arbColumns({ nameOf, format, now, params }), [nameOf, format, now, params]);
+  const playerIds = useMemo(() => (rows === null ? [] : rows.rows.map((row) => row.playerId)), [rows]);
+  const playerNameOf = usePlayerNameOf(playerIds);
+  const evColumnDefs = useMemo(() => evColumns({ nameOf, playerNameOf, format, now, params }), [nameOf, playerNameOf, format, now, params]);
+  const arbColumnDefs = useMemo(() => arbColumns({ nameOf, playerNameOf, format, now, params }), [nameOf, playerNameOf, format, now, params]);
   const evData = useMemo(() => (rows?.tab === 'ev' ? [...rows.rows] : []), [rows]);
   const arbData = useMemo(() => (rows?.tab === 'arb' ? [...rows.rows] : []), [rows]);
   // TanStack Table keeps its state outside React; the rows come sorted from the worker (manual sorting).
@@ -181,30 +178,7 @@ export function OpportunitiesPage() {
             setParams({ live: value });
           }}
         />
-        <div className="filter">
-          <label htmlFor="opportunity-min">{isEv ? 'Min EV %' : 'Min return %'}</label>
-          <input
-            id="opportunity-min"
-            type="number"
-            min={0}
-            max={100}
-            step={0.1}
-            value={isEv ? params.minEv : params.minArb}
-            onChange={(event) => {
-              setParams({ [isEv ? 'minEv' : 'minArb']: event.target.value });
-            }}
-          />
-        </div>
-        <FilterSelect
-          id="opportunity-age"
-          label="Max quote age"
-          value={params.maxAgeSec === null ? '' : String(params.maxAgeSec)}
-          anyLabel="Any"
-          options={AGE_OPTIONS}
-          onChange={(value) => {
-            setParams({ age: value });
-          }}
-        />
+        <OpportunityThresholds params={params} setParams={setParams} />
         <FilterSelect
           id="opportunity-devig"
           label="De-vig"

@@ -13,6 +13,7 @@ import type { OpportunityParams } from './opportunity-params.ts';
 
 export interface ColumnContext {
   readonly nameOf: (bookmaker: string) => string;
+  readonly playerNameOf: (playerId: number) => string;
   readonly format: OddsFormat;
   readonly now: number;
   readonly params: OpportunityParams;
@@ -42,7 +43,7 @@ function FixtureCell({ row }: { readonly row: { fixtureName: string; live: boole
   );
 }
 
-export function evColumns({ nameOf, format, now, params }: ColumnContext): ColumnDef<EvRow>[] {
+export function evColumns({ nameOf, playerNameOf, format, now, params }: ColumnContext): ColumnDef<EvRow>[] {
   return [
     {
       id: 'selection',
@@ -51,7 +52,7 @@ export function evColumns({ nameOf, format, now, params }: ColumnContext): Colum
       cell: ({ row: { original: r } }) => (
         <Link to={cellPath(r.fixtureId, r.oddsId)} title="Open the fixture's odds screen on this price">
           {r.marketName} · <strong>{r.outcomeName}</strong>
-          {r.playerId !== 0 && <span className="muted"> (player {r.playerId})</span>}
+          {r.playerId !== 0 && <span className="opportunity-player"> ({playerNameOf(r.playerId)})</span>}
         </Link>
       ),
     },
@@ -94,7 +95,7 @@ export function evColumns({ nameOf, format, now, params }: ColumnContext): Colum
   ];
 }
 
-export function arbColumns({ nameOf, format, now, params }: ColumnContext): ColumnDef<ArbRow>[] {
+export function arbColumns({ nameOf, playerNameOf, format, now, params }: ColumnContext): ColumnDef<ArbRow>[] {
   return [
     { id: 'fixture', header: 'Fixture', meta: { width: 'minmax(10rem, 2fr)' }, cell: ({ row }) => <FixtureCell row={row.original} /> },
     {
@@ -104,7 +105,7 @@ export function arbColumns({ nameOf, format, now, params }: ColumnContext): Colu
       cell: ({ row: { original: r } }) => (
         <Link to={cellPath(r.fixtureId, r.legs[0]?.oddsId ?? '')}>
           {r.marketName}
-          {r.playerId !== 0 && <span className="muted"> (player {r.playerId})</span>}
+          {r.playerId !== 0 && <span className="opportunity-player"> ({playerNameOf(r.playerId)})</span>}
         </Link>
       ),
     },

@@ -18,6 +18,8 @@ export interface OpportunityParams {
   readonly minArb: number;
   /** Maximum quote age, seconds; null: any. */
   readonly maxAgeSec: number | null;
+  /** Highest decimal price on the +EV tab; null: any. */
+  readonly maxPrice: number | null;
   readonly sort: { readonly id: EvSortId | ArbSortId; readonly desc: boolean };
   readonly method: DevigMethod;
   readonly stakeMode: StakeMode;
@@ -40,6 +42,7 @@ export const DEFAULT_PARAMS: OpportunityParams = {
   minEv: 1,
   minArb: 0,
   maxAgeSec: null,
+  maxPrice: null,
   sort: { id: 'ev', desc: true },
   method: 'multiplicative',
   stakeMode: 'flat',
@@ -50,6 +53,17 @@ export const DEFAULT_PARAMS: OpportunityParams = {
   currency: 'EUR',
 };
 
+/** The range of each number the page takes (the URL parser and the fields' messages share them). */
+export const LIMITS = {
+  minEv: { min: 0, max: 100 },
+  minArb: { min: 0, max: 100 },
+  maxPrice: { min: 1.01, max: 10_000 },
+  flat: { min: 0.01, max: 1e9 },
+  bankroll: { min: 0.01, max: 1e12 },
+  kelly: { min: 0.01, max: 1 },
+  total: { min: 0.01, max: 1e12 },
+} as const;
+
 const EV_SORTS: readonly EvSortId[] = ['ev', 'price', 'fair', 'age', 'fixture', 'book', 'selection'];
 const ARB_SORTS: readonly ArbSortId[] = ['profit', 'age', 'fixture', 'market'];
 
@@ -57,11 +71,22 @@ function list(params: URLSearchParams, name: string): string[] {
   return (params.get(name) ?? '').split(',').filter((part) => part !== '');
 }
 
-function number(params: URLSearchParams, name: string, fallback: number, min: number, max: number): number {
+function number(params: URLSearchParams, name: keyof typeof LIMITS, fallback: number): number;
+function number(params: URLSearchParams, name: keyof typeof LIMITS, fallback: null): number | null;
+function number(params: URLSearchParams, name: keyof typeof LIMITS, fallback: number | null): number | null {
   const text = params.get(name);
   if (text === null || text.trim() === '') return fallback;
   const value = Number(text);
+  const { min, max } = LIMITS[name];
   return Number.isFinite(value) && value >= min && value <= max ? value : fallback;
+}
+
+/** A whole number of seconds from 1 to a day, or null. */
+function seconds(params: URLSearchParams, name: string): number | null {
+  const text = params.get(name);
+  if (text === null || text.trim() === '') return null;
+  const value = Number(text);
+  return Number.isInteger(value) && value >= 1 && value <= 86_400 ? value : null;
 }
 
 /** The page's state from the URL. */
@@ -72,7 +97,6 @@ export function readParams(params: URLSearchParams): OpportunityParams {
   const sortId = sortText.replace(/^[+-]/u, '');
   const sorts: readonly string[] = tab === 'ev' ? EV_SORTS : ARB_SORTS;
   const live = params.get('live');
-  const age = number(params, 'age', -1, 1, 86_400);
   const currency = (params.get('cur') ?? '').toUpperCase();
   return {
     tab,
@@ -80,16 +104,17 @@ export function readParams(params: URLSearchParams): OpportunityParams {
     families: list(params, 'families'),
     books: list(params, 'books'),
     live: live === 'live' || live === 'pregame' ? live : 'all',
-    minEv: number(params, 'minEv', DEFAULT_PARAMS.minEv, 0, 100),
-    minArb: number(params, 'minArb', DEFAULT_PARAMS.minArb, 0, 100),
-    maxAgeSec: age < 0 ? null : age,
+    minEv: number(params, 'minEv', DEFAULT_PARAMS.minEv),
+    minArb: number(params, 'minArb', DEFAULT_PARAMS.minArb),
+    maxAgeSec: seconds(params, 'age'),
+    maxPrice: number(params, 'maxPrice', null),
     sort: sorts.includes(sortId) ? { id: sortId as EvSortId | ArbSortId, desc } : { id: tab === 'ev' ? 'ev' : 'profit', desc: true },
     method: DEVIG_METHODS.find((m) => m === params.get('devig')) ?? DEFAULT_PARAMS.method,
     stakeMode: params.get('stake') === 'kelly' ? 'kelly' : 'flat',
-    flat: number(params, 'flat', DEFAULT_PARAMS.flat, 0.01, 1e9),
-    bankroll: number(params, 'bankroll', DEFAULT_PARAMS.bankroll, 0.01, 1e12),
-    kelly: number(params, 'kelly', DEFAULT_PARAMS.kelly, 0.01, 1),
-    total: number(params, 'total', DEFAULT_PARAMS.total, 0.01, 1e12),
+    flat: number(params, 'flat', DEFAULT_PARAMS.flat),
+    bankroll: number(params, 'bankroll', DEFAULT_PARAMS.bankroll),
+    kelly: number(params, 'kelly', DEFAULT_PARAMS.kelly),
+    total: number(params, 'total', DEFAULT_PARAMS.total),
     currency: /^[A-Z]{3}$/u.test(currency) ? currency : DEFAULT_PARAMS.currency,
   };
 }
@@ -108,6 +133,7 @@ export function scanViewOf(state: OpportunityParams, offset: number, limit: numb
     live: state.live,
     minPercent: state.tab === 'ev' ? state.minEv : state.minArb,
     maxAgeSec: state.maxAgeSec,
+    maxPrice: state.tab === 'ev' ? state.maxPrice : null,
     sort: state.sort,
     offset,
     limit,

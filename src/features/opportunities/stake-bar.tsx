@@ -1,8 +1,9 @@
 // The stakes of the opportunities page: flat or a Kelly fraction of a bankroll on the +EV tab, a
 // total stake split across the legs on the arbitrage tab, and the currency label; all in the URL.
+import { useState } from 'react';
 import { FilterSelect } from '../../components/filter-select.tsx';
 import { NumberField } from './number-field.tsx';
-import type { OpportunityParams } from './opportunity-params.ts';
+import { LIMITS, type OpportunityParams } from './opportunity-params.ts';
 
 export interface StakeBarProps {
   readonly params: OpportunityParams;
@@ -12,6 +13,7 @@ export interface StakeBarProps {
 
 export function StakeBar({ params, setParams }: StakeBarProps) {
   const isEv = params.tab === 'ev';
+  const [currencyProblem, setCurrencyProblem] = useState<string | null>(null);
   return (
     <form className="filter-bar stake-bar" aria-label="Stakes" onSubmit={(event) => { event.preventDefault(); }}>
       {isEv ? (
@@ -29,16 +31,16 @@ export function StakeBar({ params, setParams }: StakeBarProps) {
             }}
           />
           {params.stakeMode === 'flat' ? (
-            <NumberField id="opportunity-flat" label={`Flat stake (${params.currency})`} value={params.flat} onChange={(v) => { setParams({ flat: v }); }} />
+            <NumberField id="opportunity-flat" label={`Flat stake (${params.currency})`} value={params.flat} {...LIMITS.flat} onChange={(v) => { setParams({ flat: v }); }} />
           ) : (
             <>
-              <NumberField id="opportunity-bankroll" label={`Bankroll (${params.currency})`} value={params.bankroll} onChange={(v) => { setParams({ bankroll: v }); }} />
-              <NumberField id="opportunity-kelly" label="Kelly fraction" value={params.kelly} step={0.05} onChange={(v) => { setParams({ kelly: v }); }} />
+              <NumberField id="opportunity-bankroll" label={`Bankroll (${params.currency})`} value={params.bankroll} {...LIMITS.bankroll} onChange={(v) => { setParams({ bankroll: v }); }} />
+              <NumberField id="opportunity-kelly" label="Kelly fraction" value={params.kelly} {...LIMITS.kelly} step={0.05} onChange={(v) => { setParams({ kelly: v }); }} />
             </>
           )}
         </>
       ) : (
-        <NumberField id="opportunity-total" label={`Total stake (${params.currency})`} value={params.total} onChange={(v) => { setParams({ total: v }); }} />
+        <NumberField id="opportunity-total" label={`Total stake (${params.currency})`} value={params.total} {...LIMITS.total} onChange={(v) => { setParams({ total: v }); }} />
       )}
       <div className="filter">
         <label htmlFor="opportunity-currency">Currency</label>
@@ -47,10 +49,23 @@ export function StakeBar({ params, setParams }: StakeBarProps) {
           size={4}
           maxLength={3}
           defaultValue={params.currency}
+          aria-invalid={currencyProblem !== null}
+          aria-describedby={currencyProblem === null ? undefined : 'opportunity-currency-error'}
           onBlur={(event) => {
-            setParams({ cur: event.target.value.toUpperCase() });
+            const code = event.target.value.trim().toUpperCase();
+            if (!/^[A-Z]{3}$/u.test(code)) {
+              setCurrencyProblem(`Currency: "${event.target.value}" is not a three-letter code such as EUR or GBP.`);
+              return;
+            }
+            setCurrencyProblem(null);
+            setParams({ cur: code });
           }}
         />
+        {currencyProblem !== null && (
+          <span id="opportunity-currency-error" className="field-error" role="alert">
+            {currencyProblem}
+          </span>
+        )}
       </div>
     </form>
   );
