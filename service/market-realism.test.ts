@@ -15,6 +15,9 @@ const KEY = 'bench-key';
 /** 1X2 and its home outcome in the catalogue. */
 const MATCH_RESULT = 101;
 const HOME = 101;
+const TENNIS = 12;
+/** Tennis set betting: the scores of a best of 3 and of a best of 5 in one market. */
+const SET_BETTING = 1214;
 
 describe('books react like books', () => {
   let testService: TestService;
@@ -74,6 +77,31 @@ describe('books react like books', () => {
       service.simulator.advance(1000);
     }
     expect(worst, where).toBeLessThanOrEqual(0.05);
+  }, 120_000);
+
+  it('quotes only the set scores a tennis match\'s format allows (best of 3: no 3:0 … 2:3)', async () => {
+    // Set betting lists both formats' scores; a best-of-3 match once quoted the best-of-5 ones at
+    // each book's longest price (six 1001.00s at one book), which every scanner read as +EV.
+    const tennis = (await admin.json<{ fixtureId: string; sportId: number }[]>('GET', '/admin/fixtures?status=0')).filter((f) => f.sportId === TENNIS).map((f) => f.fixtureId);
+    expect(tennis.length).toBeGreaterThan(0);
+    await learnMarkets([SET_BETTING]);
+    const names = new Map(catalogue.get(SET_BETTING)?.outcomes.map((o) => [o.outcomeId, o.outcomeName]));
+    let markets = 0;
+    const mixed: string[] = [];
+    for (let i = 0; i < tennis.length; i += 50) {
+      for (const view of await oddsOf(tennis.slice(i, i + 50))) {
+        for (const [slug, entries] of Object.entries(view.odds)) {
+          const scores = Object.values(entries).filter((e) => e.marketId === SET_BETTING && e.active).map((e) => names.get(e.outcomeId) ?? '?');
+          if (scores.length === 0) continue;
+          markets += 1;
+          // The winner's sets: 2 in every score of a best-of-3, 3 in every score of a best-of-5.
+          const winnerSets = new Set(scores.map((score) => Math.max(...score.split(':').map(Number))));
+          if (winnerSets.size !== 1) mixed.push(`${view.fixtureId} ${slug}: ${scores.join(' ')}`);
+        }
+      }
+    }
+    expect(markets).toBeGreaterThan(0);
+    expect(mixed.slice(0, 3)).toEqual([]);
   }, 120_000);
 
   it('after a goal forced with the admin knob, no book shows a price from before the goal', async () => {

@@ -152,7 +152,7 @@ export const OPEN_HORIZON_SEC: Readonly<Record<BookmakerProfile['kind'], number>
 
 /** A market is offered pre-match only while no outcome is likelier than this (books pull near-certain lines). */
 const MAX_OFFERED_PROB = 0.95;
-/** In play, a fair probability below this is an outcome the score has ruled out. */
+/** A fair probability below this is an outcome ruled out: by the score in play, or by the format (best of 3 vs 5). */
 const DEAD_PROB = 1e-9;
 /** In play a market is suspended while an outcome is this likely, and closed once it is decided. */
 const DECIDED_PROB = 1 - 1e-9;
@@ -653,7 +653,9 @@ export class FixtureRuntime {
         const p = snapshot.probs[base + k] ?? Number.NaN;
         if (!(p >= 0)) priceable = false;
         else if (p > max) max = p;
-        if (live && p < DEAD_PROB) dead++;
+        // Ruled out: by the score in play (a correct score already passed), or by the format at
+        // any time (a best-of-3 match's 3:0 in a set betting market that lists both formats).
+        if (p < DEAD_PROB) dead++;
       }
       const closed = offered.closed || over || (live && !line.book.offersLive);
       const tradable = priceable && !closed && max <= MAX_OFFERED_PROB;
@@ -663,9 +665,9 @@ export class FixtureRuntime {
       if (tradable) {
         // The book's own view: the fair probabilities tilted by its persistent noise, which
         // drifts a little at each requote (mean-reverting, so its spread stays quoteNoise).
-        // In play an outcome the score has ruled out (a correct score already passed) is taken
-        // off the board: quoted at the book's longest price it would take margin from the live
-        // outcomes, and across books leave the market under 100 % (a phantom arbitrage).
+        // An outcome ruled out (by the score or the format) is taken off the board: quoted at the
+        // book's longest price it would take margin from the live outcomes, and across books
+        // leave the market under 100 % (a phantom arbitrage).
         const alive: number[] = [];
         const noisy: number[] = [];
         let sum = 0;
