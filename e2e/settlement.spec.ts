@@ -66,6 +66,13 @@ test('a settled selection shows the service grade, its rule and the payout at th
 
   await page.getByLabel('Stake').fill('4');
   await expect(payout).toContainText(`pays ${(4 * price).toFixed(2)} GBP`);
+
+  // A price taken below 1 is a typing slip: named at the leg, and no payout is shown on it.
+  await page.getByLabel(`Price taken for ${oddsId}`).fill('0.5');
+  await expect(page.getByRole('alert').filter({ hasText: /^ ?Price taken for/ })).toContainText(`Price taken for ${oddsId}: "0.5" is not a decimal price above 1.00.`);
+  await expect(payout).toBeHidden();
+  await page.getByLabel(`Price taken for ${oddsId}`).fill('3');
+  await expect(payout).toContainText(`pays ${(4 * 3).toFixed(2)} GBP`);
 });
 
 test('a malformed id is refused by name', async ({ page }) => {

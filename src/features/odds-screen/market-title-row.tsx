@@ -12,6 +12,8 @@ import { useMarketSelector, type MarketValuesStore } from './market-store.ts';
 export interface MarketTitleRowProps {
   readonly fixtureId: string;
   readonly market: BoardMarket;
+  /** The player of a player prop (null for other markets): the star names whose market it is. */
+  readonly playerName: string | null;
   readonly store: MarketValuesStore;
   readonly gridRow: number;
   readonly tabStop: boolean;
@@ -21,7 +23,7 @@ export interface MarketTitleRowProps {
   readonly height: number;
 }
 
-export const MarketTitleRow = memo(function MarketTitleRow({ fixtureId, market, store, gridRow, tabStop, columnCount, top, height }: MarketTitleRowProps) {
+export const MarketTitleRow = memo(function MarketTitleRow({ fixtureId, market, playerName, store, gridRow, tabStop, columnCount, top, height }: MarketTitleRowProps) {
   const select = useCallback((values: MarketValues) => (values.arbitrage === null ? '' : `${(values.arbitrage.profitRatio * 100).toFixed(2)}%`), []);
   const profit = useMarketSelector(store, select);
   const record = market.market;
@@ -42,7 +44,7 @@ export const MarketTitleRow = memo(function MarketTitleRow({ fixtureId, market, 
         <span className="pinned-title">
           <StarButton
             starred={watchlist.markets.some((m) => sameMarket(m, ref))}
-            label={`${name}${market.playerId === 0 ? '' : ` (player ${String(market.playerId)})`}`}
+            label={`${name}${playerName === null ? '' : ` (${playerName})`}`}
             tabIndex={-1}
             onToggle={() => {
               toggleMarket(ref);

@@ -156,6 +156,7 @@ export function OddsBoard(props: OddsBoardProps) {
             key={item.key}
             fixtureId={layout.fixtureId}
             market={item.market}
+            playerName={item.market.playerId === 0 ? null : playerNameOf(item.market.playerId)}
             store={stores.get(item.market.key)}
             gridRow={index}
             tabStop={activeCol === 0}

@@ -57,7 +57,7 @@ export function evColumns({ nameOf, playerNameOf, format, now, params }: ColumnC
       ),
     },
     { id: 'fixture', header: 'Fixture', meta: { width: 'minmax(10rem, 2fr)' }, cell: ({ row }) => <FixtureCell row={row.original} /> },
-    { id: 'book', header: 'Book', meta: { width: '8rem' }, cell: ({ row }) => nameOf(row.original.bookmaker) },
+    { id: 'book', header: 'Book', meta: { width: '10rem' }, cell: ({ row }) => nameOf(row.original.bookmaker) },
     {
       id: 'price',
       header: 'Price',

@@ -4,6 +4,8 @@
 // around it; then the ticket: its accumulator price at that moment and its payout in the currency.
 import { useState } from 'react';
 import { describeFailure } from '../../api/api-error.ts';
+import { useBookmakerNameOf } from '../../api/use-bookmaker-names.ts';
+import { usePlayerNameOf } from '../../api/use-player-names.ts';
 import { formatPrice, type OddsFormat } from '../../domain/odds-format.ts';
 import { accumulatorPrice, roundParlayPrice } from '../../domain/parlay.ts';
 import { useTimeZone } from '../../settings/use-time-zone.ts';
@@ -39,6 +41,8 @@ export interface SettlementLegsProps {
 
 export function SettlementLegs({ legs, data, atMs, stake, currency, format }: SettlementLegsProps) {
   const { format: formatTime } = useTimeZone();
+  const nameOf = useBookmakerNameOf();
+  const playerNameOf = usePlayerNameOf(legs.map((leg) => leg.playerId));
   // Prices typed in by the user (the price taken), by leg input; otherwise the price at the moment.
   const [taken, setTaken] = useState<Readonly<Record<string, string>>>({});
 
@@ -48,15 +52,21 @@ export function SettlementLegs({ legs, data, atMs, stake, currency, format }: Se
     const market = data.marketsByOutcome.get(leg.outcomeId);
     const history = leg.oddsId === null || leg.bookmaker === null ? [] : historyOf(data.histories.get(leg.fixtureId), leg.oddsId, leg.bookmaker);
     const at = priceAt(history, atMs);
-    const typed = taken[leg.input];
-    const typedPrice = typed === undefined || typed.trim() === '' ? null : Number(typed);
-    const price = typedPrice !== null && Number.isFinite(typedPrice) ? typedPrice : (at.inForce?.price ?? null);
-    return { leg, settlement, selection, market, history, at, price };
+    const typed = (taken[leg.input] ?? '').trim();
+    const typedPrice = typed === '' ? null : Number(typed);
+    // A decimal price pays at least the stake back: anything else is a typing slip, named, and
+    // the ticket is not paid on it (nor silently on the recorded price instead).
+    const typedProblem = typedPrice !== null && !(Number.isFinite(typedPrice) && typedPrice > 1) ? `Price taken for ${leg.input}: "${typed}" is not a decimal price above 1.00.` : null;
+    const price = typedProblem !== null ? null : (typedPrice ?? at.inForce?.price ?? null);
+    return { leg, settlement, selection, market, history, at, price, typedProblem };
   });
 
   const graded = rows.filter((r) => r.selection !== undefined);
+  const mistyped = rows.find((r) => r.typedProblem !== null);
   const payout =
-    graded.length === rows.length
+    mistyped !== undefined
+      ? { ok: false as const, reason: `the price taken for ${mistyped.leg.input} is not a decimal price above 1.00.` }
+      : graded.length === rows.length
       ? ticketPayout(
           graded.map((r) => ({ grade: r.selection?.grade ?? 'void', price: r.price })),
           stake,
@@ -84,7 +94,7 @@ export function SettlementLegs({ legs, data, atMs, stake, currency, format }: Se
           </tr>
         </thead>
         <tbody>
-          {rows.map(({ leg, settlement, selection, market, at, price }) => {
+          {rows.map(({ leg, settlement, selection, market, at, price, typedProblem }) => {
             const here = data.gradedHere.has(leg.fixtureId);
             const mine = selection === undefined || here ? null : domainGrade(market, selection);
             const outcome = market?.outcomes.find((o) => o.outcomeId === leg.outcomeId)?.outcomeName;
@@ -92,8 +102,8 @@ export function SettlementLegs({ legs, data, atMs, stake, currency, format }: Se
               <tr key={leg.input} data-leg={leg.input}>
                 <th scope="row">
                   {market === undefined ? `outcome ${String(leg.outcomeId)}` : `${market.marketName}: ${outcome ?? String(leg.outcomeId)}`}
-                  {leg.playerId === 0 ? '' : ` (player ${String(leg.playerId)})`}
-                  {leg.bookmaker === null ? '' : ` at ${leg.bookmaker}`}
+                  {leg.playerId === 0 ? '' : ` (${playerNameOf(leg.playerId)})`}
+                  {leg.bookmaker === null ? '' : ` at ${nameOf(leg.bookmaker)}`}
                   <br />
                   <code>{leg.input}</code>
                 </th>
@@ -140,9 +150,16 @@ export function SettlementLegs({ legs, data, atMs, stake, currency, format }: Se
                     aria-label={`Price taken for ${leg.input}`}
                     placeholder={at.inForce === null ? 'price' : String(at.inForce.price)}
                     value={taken[leg.input] ?? ''}
+                    aria-invalid={typedProblem !== null}
                     onChange={(e) => { setTaken({ ...taken, [leg.input]: e.target.value }); }}
                   />
                   {price === null ? '' : ` (${formatPrice(price, format)})`}
+                  {typedProblem !== null && (
+                    <span className="field-error" role="alert">
+                      {' '}
+                      {typedProblem}
+                    </span>
+                  )}
                 </td>
               </tr>
             );

@@ -8,6 +8,7 @@ import { Link, useParams } from 'react-router';
 import { describeFailures } from '../../api/api-error.ts';
 import { bookmakersQuery, fixtureHistoryQuery, fixtureQuery, marketsByIdsQuery, settlementQuery } from '../../api/queries.ts';
 import { useApiClient } from '../../api/use-api-client.ts';
+import { usePlayerNameOf } from '../../api/use-player-names.ts';
 import { downloadText } from '../../components/csv-download.ts';
 import { FilterSelect } from '../../components/filter-select.tsx';
 import { toCsv } from '../../domain/csv.ts';
@@ -34,12 +35,14 @@ export function SettlementSheetPage() {
   // Every recorded price of the fixture in one request (cached per fixture): the sheet's closes.
   const history = useQuery({ ...fixtureHistoryQuery(client, { fixtureId, bookmakers: slugs }), enabled: slugs.length > 0 && settlement.data !== undefined, retry: false });
 
+  const playerIds = useMemo(() => settlement.data?.selections.map((s) => s.playerId) ?? [], [settlement.data]);
+  const playerNameOf = usePlayerNameOf(playerIds);
   const kickOffMs = (fixture.data?.startTime ?? 0) * 1000;
   const rows = useMemo(() => {
     if (settlement.data === undefined) return [];
     const byId = new Map((markets.data ?? []).map((m) => [m.marketId, m]));
-    return buildSheetRows(settlement.data, byId, history.data, kickOffMs);
-  }, [settlement.data, markets.data, history.data, kickOffMs]);
+    return buildSheetRows(settlement.data, byId, history.data, kickOffMs, playerNameOf);
+  }, [settlement.data, markets.data, history.data, kickOffMs, playerNameOf]);
   const families = useMemo(() => [...new Set(rows.map(familyOf))].sort(), [rows]);
   const shown = rows.filter((row) => family === '' || familyOf(row) === family);
   const names = new Map((bookmakers.data ?? []).map((b) => [b.bookmaker, bookmakerLabel(b)]));

@@ -39,8 +39,8 @@ export function checkGrade(market: Market | undefined, selection: SettledSelecti
   return mine.result.grade === selection.grade ? { kind: 'agrees', rule: mine.result.rule } : { kind: 'disagrees', grade: mine.result.grade, rule: mine.result.rule };
 }
 
-function labelOf(market: Market | undefined, selection: SettledSelection): string {
-  const player = selection.playerId === 0 ? '' : ` (player ${String(selection.playerId)})`;
+function labelOf(market: Market | undefined, selection: SettledSelection, playerNameOf: (playerId: number) => string): string {
+  const player = selection.playerId === 0 ? '' : ` (${playerNameOf(selection.playerId)})`;
   if (market === undefined) return `market ${String(selection.marketId)}, outcome ${String(selection.outcomeId)}${player}`;
   const outcome = market.outcomes.find((o) => o.outcomeId === selection.outcomeId)?.outcomeName ?? String(selection.outcomeId);
   return `${market.marketName}: ${outcome}${player}`;
@@ -48,13 +48,14 @@ function labelOf(market: Market | undefined, selection: SettledSelection): strin
 
 /**
  * The sheet's rows in the service's order. `history` holds every recorded price of the fixture
- * (all bookmakers); `kickOffMs` is its start.
+ * (all bookmakers); `kickOffMs` is its start; a player prop's label names its player.
  */
 export function buildSheetRows(
   settlement: SettlementResponse,
   markets: ReadonlyMap<number, Market>,
   history: FixtureHistoricalOddsResponse | undefined,
   kickOffMs: number,
+  playerNameOf: (playerId: number) => string = (playerId) => `player ${String(playerId)}`,
 ): SheetRow[] {
   const bookmakers = Object.keys(history?.odds ?? {}).sort();
   return settlement.selections.map((selection) => {
@@ -68,7 +69,7 @@ export function buildSheetRows(
       if (last === undefined) continue;
       prices.push({ bookmaker, oddsId, kickOffClose: priceAt(entries, kickOffMs, 0).inForce, last });
     }
-    return { selection, market, label: labelOf(market, selection), check: checkGrade(market, selection), prices };
+    return { selection, market, label: labelOf(market, selection, playerNameOf), check: checkGrade(market, selection), prices };
   });
 }
 
