@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ClvFixtureView } from '../../wire/rest-schemas.ts';
 import type { Market } from '../../wire/reference-schemas.ts';
-import { isProvisional, marketChoices } from './history-model.ts';
+import { clvPlayerIds, isProvisional, marketChoices } from './history-model.ts';
 
 const side = (bookmaker: string, outcomeId: number, price: number) => ({
   bookmaker,
@@ -50,6 +50,18 @@ describe('marketChoices', () => {
 
   it('gives an outcome the catalogue does not know a market of its own, after the known ones', () => {
     expect(marketChoices(view, [market]).map((m) => m.name)).toEqual(['Winner', 'Market 999']);
+  });
+});
+
+describe('player props', () => {
+  const prop = (playerId: number) => ({ olv: { ...side('pinnacle', 101, 2), playerId }, clv: { ...side('pinnacle', 101, 1.9), playerId } });
+  const props = { odds: { pinnacle: { 'f:pinnacle:101:7': prop(7), 'f:pinnacle:101:8': prop(8) } } } as unknown as ClvFixtureView;
+
+  it('names each player\'s market by the player, and lists the players to look up once', () => {
+    expect(clvPlayerIds(props)).toEqual([7, 8]);
+    const names = new Map([[7, 'Erling Haaland']]);
+    const choices = marketChoices(props, [market], (id) => names.get(id) ?? `player ${String(id)}`);
+    expect(choices.map((m) => m.name)).toEqual(['Winner · Erling Haaland', 'Winner · player 8']);
   });
 });
 

@@ -21,7 +21,7 @@ export interface MarketChoice {
  * The markets of a CLV answer, in catalogue order (then by marketId), each with its outcomes and
  * the oddsIds of every bookmaker. Outcomes the catalogue does not know get a market of their own.
  */
-export function marketChoices(clv: ClvFixtureView, catalogue: readonly Market[]): MarketChoice[] {
+export function marketChoices(clv: ClvFixtureView, catalogue: readonly Market[], playerNameOf: (playerId: number) => string = (playerId) => `player ${String(playerId)}`): MarketChoice[] {
   const byOutcome = new Map<number, { market: Market; order: number }>();
   catalogue.forEach((market, order) => {
     for (const o of market.outcomes) byOutcome.set(o.outcomeId, { market, order });
@@ -54,7 +54,7 @@ export function marketChoices(clv: ClvFixtureView, catalogue: readonly Market[])
         key,
         marketId: g.marketId,
         playerId: g.playerId,
-        name: g.playerId === 0 ? base : `${base} · player ${String(g.playerId)}`,
+        name: g.playerId === 0 ? base : `${base} · ${playerNameOf(g.playerId)}`,
         outcomes,
         oddsIds: g.oddsIds.sort(),
       };
@@ -64,4 +64,10 @@ export function marketChoices(clv: ClvFixtureView, catalogue: readonly Market[])
 /** True while a fixture's closing line can still move: pre-game (0) or live (1). */
 export function isProvisional(statusId: number): boolean {
   return isOpen(statusId);
+}
+
+/** The players of a fixture's recorded player props (their names are looked up once). */
+export function clvPlayerIds(clv: ClvFixtureView | undefined): number[] {
+  if (clv === undefined) return [];
+  return [...new Set(Object.values(clv.odds).flatMap((byOdds) => Object.values(byOdds).map((pair) => pair.clv.playerId)))].filter((id) => id !== 0);
 }

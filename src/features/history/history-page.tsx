@@ -10,6 +10,7 @@ import { fixtureClvQuery, fixtureHistoryQuery, marketsBySportQuery } from '../..
 import { NotOfferedError } from '../../api/api-error.ts';
 import { MAX_HISTORY_ODDS_IDS } from '../../api/client.ts';
 import { useApiClient } from '../../api/use-api-client.ts';
+import { usePlayerNameOf } from '../../api/use-player-names.ts';
 import { useBookmakerNameOf } from '../../api/use-bookmaker-names.ts';
 import { useFixtureLive } from '../../book/use-book.ts';
 import { ListSkeleton } from '../../components/list-skeleton.tsx';
@@ -23,7 +24,7 @@ import { closingLines, kickoffOf } from '../../domain/closing-line.ts';
 import { DEVIG_METHODS, type DevigMethod } from '../../domain/devig.ts';
 import type { ClvFixtureView } from '../../wire/rest-schemas.ts';
 import { ClosingLineTable } from './closing-line-table.tsx';
-import { isProvisional, marketChoices, type MarketChoice } from './history-model.ts';
+import { clvPlayerIds, isProvisional, marketChoices, type MarketChoice } from './history-model.ts';
 import './history.css';
 import { isCancelled } from '../../wire/status.ts';
 
@@ -38,6 +39,8 @@ export function HistoryPage() {
   const clv = useQuery(fixtureClvQuery(client, fixtureId));
   const sportId = clv.data?.sport.sportId;
   const catalogue = useQuery({ ...marketsBySportQuery(client, sportId ?? 0), enabled: sportId !== undefined });
+  const playerIds = useMemo(() => clvPlayerIds(clv.data), [clv.data]);
+  const playerNameOf = usePlayerNameOf(playerIds);
 
   if (clv.isPending) return <ListSkeleton label="Loading the fixture's recorded prices" rows={6} />;
   if (clv.isError) {
@@ -63,7 +66,7 @@ export function HistoryPage() {
       {catalogue.isPending ? (
         <ListSkeleton label="Loading market names" rows={3} />
       ) : (
-        <HistoryBody key={fixtureId} fixtureId={fixtureId} markets={marketChoices(view, catalogue.data ?? [])} clvView={view} />
+        <HistoryBody key={fixtureId} fixtureId={fixtureId} markets={marketChoices(view, catalogue.data ?? [], playerNameOf)} clvView={view} />
       )}
     </section>
   );
