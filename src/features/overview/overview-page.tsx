@@ -26,6 +26,10 @@ const SOON_ROWS = 10;
 
 const TOOLS: readonly { readonly to: string; readonly label: string; readonly text: string }[] = [
   { to: '/fixtures', label: 'Fixtures and live odds', text: 'Every fixture by sport and tournament; open one for its prices across bookmakers, best price, margin and no-vig fair price.' },
+  { to: '/opportunities', label: 'Opportunities', text: '+EV prices and arbitrages across every live and upcoming fixture, against the fair line you chose, with stakes.' },
+  { to: '/moves', label: 'Moves and alerts', text: 'Steam and dropping odds as they happen, naming the books that moved and those still on the old price.' },
+  { to: '/watchlist', label: 'Watchlist', text: 'The fixtures and markets you starred, with best, fair and EV, live.' },
+  { to: '/tracker', label: 'Bet tracker', text: 'Your bets against the kick-off close (CLV), with their grades and profit.' },
   { to: '/markets', label: 'Market catalogue', text: 'Every market of your key, searchable and sortable, exportable as CSV.' },
   { to: '/futures', label: 'Futures', text: 'Outright markets with their price history per participant and bookmaker.' },
   { to: '/parlay', label: 'Parlay and SGP builder', text: 'Price a parlay or same-game parlay at every bookmaker, with why the price differs from the singles.' },
