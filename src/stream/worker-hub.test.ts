@@ -558,12 +558,12 @@ describe('the opportunities scan in the worker', () => {
     const batches: WorkerBatch[] = [];
     const port: PagePort = { postMessage: (m) => (m.type === 'alertFinds' ? alertFinds.push(m) : m.type === 'batch' ? batches.push(m) : 0) };
     hub.connect(port);
+    // The catalogue first (the shell's hook sends it as it lands); no /opportunities: only the shell's alert watch.
+    hub.receive(port, { type: 'scanCatalogue', markets: [MARKET_1X2] });
     hub.receive(port, { type: 'configure', config: CONFIG });
+    hub.receive(port, { type: 'alertWatch', request: { config: SCAN_CONFIG, watch: { ev: null, arbitrage: { minPercent: 0.5 } } } });
     tick();
     hub.receive(port, { type: 'ack' });
-    hub.receive(port, { type: 'scanCatalogue', markets: [MARKET_1X2] });
-    // No /opportunities here: only the shell's alert watch.
-    hub.receive(port, { type: 'alertWatch', request: { config: SCAN_CONFIG, watch: { ev: null, arbitrage: { minPercent: 0.5 } } } });
     emit([{ op: 'update', frame: oddsFrame(ARB) }]);
     tick();
     expect(alertFinds[alertFinds.length - 1]?.finds.arb.map((r) => r.legs.map((l) => l.bookmaker))).toEqual([['a', 'b', 'b']]);

@@ -6,16 +6,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../app/testing/render-routes.tsx';
 import { AlertRulesForm } from './alert-rules-form.tsx';
 
-function serve(): void {
-  vi.stubGlobal('fetch', (input: RequestInfo | URL) => {
-    const url = new URL(input instanceof Request ? input.url : input instanceof URL ? input.href : input);
-    const json = (body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status: 200 }));
-    if (url.pathname === '/en/bookmakers') {
-      const book = (bookmaker: string, bookmakerName: string) => ({ bookmaker, bookmakerName, maxDelayLiveInSec: null, maxDelayPregameInSec: null, maxDelayPregameMainInSec: null });
-      return json([book('pinnacle', 'Pinnacle'), book('unibet', 'Unibet')]);
-    }
-    return Promise.resolve(new Response('{}', { status: 404 }));
-  });
+const BOOKS = [
+  { bookmaker: 'pinnacle', bookmakerName: 'Pinnacle', maxDelayLiveInSec: null, maxDelayPregameInSec: null, maxDelayPregameMainInSec: null },
+  { bookmaker: 'unibet', bookmakerName: 'Unibet', maxDelayLiveInSec: null, maxDelayPregameInSec: null, maxDelayPregameMainInSec: null },
+];
+
+/** The service: its bookmakers list, and nothing else. */
+async function fakeFetch(input: RequestInfo | URL): Promise<Response> {
+  const href = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+  await Promise.resolve();
+  return new URL(href).pathname === '/en/bookmakers' ? new Response(JSON.stringify(BOOKS), { status: 200 }) : new Response('{}', { status: 404 });
 }
 
 /** The saved rules as the list shows them. */
@@ -26,7 +26,7 @@ function ruleTexts(): string[] {
 describe('alert rule form', () => {
   beforeEach(() => {
     localStorage.clear();
-    serve();
+    vi.stubGlobal('fetch', fakeFetch);
   });
   afterEach(() => {
     cleanup();
