@@ -1,8 +1,10 @@
 // /opportunities in real Chromium against the embedded service: an arbitrage forced with the
 // admin move knob appears within 2 s with the closed-form stakes of its displayed prices, a +EV
 // row's EV is the formula of the configured fair line (one book, multiplicative), and the stale
-// knob takes the book's opportunities away. Expectations are computed here by hand, from the
-// prices the page shows and the fair book's prices REST answers — never with the app's code.
+// knob takes the book's opportunities away. An arbitrage rule made on another page raises an
+// alert naming the legs' books when an arbitrage is forced, with /opportunities never opened.
+// Expectations are computed here by hand, from the prices the page shows and the fair book's
+// prices REST answers — never with the app's code.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { admin, adminFetch, type AdminFixtureRow } from './admin.ts';
 
@@ -30,15 +32,22 @@ async function prices(request: APIRequestContext, fixtureId: string): Promise<Ma
   return out;
 }
 
-/** A pre-game soccer fixture whose 1X2 the fair book and at least three other non-exchange books quote. */
-async function pickFixture(request: APIRequestContext): Promise<{ fixture: AdminFixtureRow; books: string[] }> {
+/**
+ * A pre-game soccer fixture whose 1X2 the fair book and at least three other non-exchange books
+ * quote: the `nth` such (0: the first), so that each test forces its arbitrage on a fixture of its own.
+ */
+async function pickFixture(request: APIRequestContext, nth = 0): Promise<{ fixture: AdminFixtureRow; books: string[] }> {
   const pregame = ((await admin(request, 'GET', '/admin/fixtures?status=0')) as AdminFixtureRow[]).filter((f) => f.sportId === 10 && f.bookmakers.includes(FAIR_BOOK));
+  let found = 0;
   for (const fixture of pregame.slice(0, 15)) {
     const quoted = await prices(request, fixture.fixtureId);
     const books = [...quoted.keys()].filter((b) => !EXCHANGES.has(b));
-    if (quoted.has(FAIR_BOOK) && books.length >= 4) return { fixture, books };
+    if (quoted.has(FAIR_BOOK) && books.length >= 4) {
+      if (found === nth) return { fixture, books };
+      found += 1;
+    }
   }
-  throw new Error('no pre-game soccer fixture with the fair book and four other books on its 1X2');
+  throw new Error(`no pre-game soccer fixture number ${String(nth + 1)} with the fair book and four other books on its 1X2`);
 }
 
 /** The chosen fair line "Pinnacle only" for this origin's service, before the app loads. */
@@ -63,7 +72,9 @@ test('a forced arbitrage shows within 2 s with closed-form stakes; a +EV row fol
   const moved = books.find((b) => b !== FAIR_BOOK) ?? '';
   await chooseFairLine(page);
   const bettable = books.join(',');
-  await page.goto(`/opportunities?tab=arb&books=${bettable}&total=100`);
+  // Soccer 1X2 only: the +EV tab's first window is sorted by EV, and a tennis set-betting price at
+  // 1001.00 somewhere on the board can fill it with rows above the forced one.
+  await page.goto(`/opportunities?tab=arb&books=${bettable}&total=100&sports=10&families=1x2`);
   await expect(page.locator('.opportunity-count')).toHaveText(SCANNED, { timeout: 90_000 });
   const arbRow = page.locator(`.opportunity-row[data-key="${fixtureId}|${String(MARKET)}|0"]`);
   // Let the requotes that update-rate asked for land, and the worker's first scan settle, before the move.
@@ -114,4 +125,45 @@ test('a forced arbitrage shows within 2 s with closed-form stakes; a +EV row fol
   } finally {
     await adminFetch(request, 'POST', '/admin/stale', { bookmaker: moved, on: false, fixtureId });
   }
+});
+
+test('an arbitrage rule made on /moves raises an alert naming the books within seconds of a forced arbitrage, without /opportunities open', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const { fixture, books } = await pickFixture(request, 1);
+  const fixtureId = fixture.fixtureId;
+  await admin(request, 'POST', '/admin/update-rate', { fixtureId, seconds: 3600 });
+  const moved = books.find((b) => b !== FAIR_BOOK) ?? '';
+  const names = new Map(((await (await request.get('/en/bookmakers', { headers: KEY })).json()) as { bookmaker: string; bookmakerName?: string }[]).map((b) => [b.bookmaker, b.bookmakerName ?? b.bookmaker]));
+
+  await page.goto('/moves');
+  await expect(page.locator('.shell')).toHaveAttribute('data-feed', 'live', { timeout: 60_000 });
+  // The rule, through the form.
+  const form = page.getByRole('form', { name: 'Add an alert rule' });
+  await form.getByLabel('Alerts on').selectOption('arbitrage');
+  await form.getByLabel('Name').fill('Arbs');
+  await form.getByLabel('Minimum arbitrage (%)').fill('0.5');
+  await form.getByRole('button', { name: 'Add rule' }).click();
+  await expect(page.locator('.alert-rules-list li[data-rule-kind="arbitrage"]')).toContainText('Arbs — Arbitrage of 0.5 % or more');
+
+  // The alert list, open while the test waits (it lists alerts as they are raised).
+  await page.getByRole('button', { name: /^Alerts/ }).click();
+  const panel = page.getByRole('region', { name: 'Alerts' });
+  const alert = panel.locator(`li[data-alert-kind="arbitrage"]:has(a[href^="/fixtures/${fixtureId}?cell="])`);
+  // Let the requotes that update-rate asked for land and the worker's scan settle: no arbitrage here yet.
+  await page.waitForTimeout(8_000);
+  await expect(alert).toHaveCount(0);
+
+  // The home side 25 implied points longer at one book: its price beats every other book's.
+  await admin(request, 'POST', '/admin/move', { fixtureId, marketId: MARKET, bookmakers: [moved], byPoints: -25 });
+  await expect(alert.first()).toBeVisible({ timeout: 5_000 });
+  const legBooks = ((await alert.first().getAttribute('data-books')) ?? '').split(',');
+  expect(legBooks).toHaveLength(3);
+  expect(legBooks[0]).toBe(moved);
+  // Each leg's book by name, the rule and the return.
+  for (const book of legBooks) await expect(alert.first().locator('.alerts-books')).toContainText(`at ${names.get(book) ?? book}`);
+  await expect(alert.first()).toContainText('Arbs');
+  await expect(alert.first().getByRole('link')).toHaveText(/^Arbitrage \+\d+\.\d%: /u);
+  // A click opens the fixture's odds screen on the first leg's cell.
+  await alert.first().getByRole('link').click();
+  await expect(page).toHaveURL(new RegExp(`/fixtures/${fixtureId}\\?cell=`, 'u'));
 });

@@ -35,6 +35,8 @@ export interface ScanView {
   readonly sports: readonly number[];
   /** Market types (`1x2`, `totals`, …); empty: every family. */
   readonly families: readonly string[];
+  /** EV rows only at these books (the alert watch's EV rules); absent: the config's bettable books. */
+  readonly bookmakers?: readonly string[];
   readonly live: LiveFilter;
   /** Minimum EV (EV tab) or guaranteed return (arbitrage tab), in percent. */
   readonly minPercent: number;
@@ -289,6 +291,7 @@ export class OpportunityScanner {
   view(view: ScanView, nowMs: number): OpportunityView {
     const sports = new Set(view.sports);
     const families = new Set(view.families);
+    const books = view.bookmakers === undefined ? null : new Set(view.bookmakers);
     const minRatio = view.minPercent / 100;
     const oldest = view.maxAgeSec === null ? Number.NEGATIVE_INFINITY : nowMs - view.maxAgeSec * 1000;
     const maxPrice = view.maxPrice ?? Number.POSITIVE_INFINITY;
@@ -313,7 +316,7 @@ export class OpportunityScanner {
       const rows: EvRow[] = [];
       for (const finds of this.finds.values()) {
         for (const row of finds.ev) {
-          if (row.ev >= minRatio && row.changedAt >= oldest && row.price <= maxPrice && keep(row)) rows.push(isLive(row.fixtureId) === row.live ? row : { ...row, live: !row.live });
+          if (row.ev >= minRatio && row.changedAt >= oldest && row.price <= maxPrice && (books === null || books.has(row.bookmaker)) && keep(row)) rows.push(isLive(row.fixtureId) === row.live ? row : { ...row, live: !row.live });
         }
       }
       const by = evSort(view.sort.id);

@@ -22,17 +22,18 @@ export interface MovesPrefs {
 export const DEFAULT_MOVES_PREFS: MovesPrefs = { settings: DEFAULT_MOVE_SETTINGS, rules: DEFAULT_ALERT_RULES };
 
 const settingsSchema = z.object({ steamBooks: z.number(), steamPoints: z.number(), steamMinutes: z.number(), dropPoints: z.number() });
-const ruleSchema = z.object({
-  id: z.string().min(1).max(100),
-  name: z.string(),
-  kind: z.literal('move'),
-  moveKinds: z.array(z.enum(['steam', 'drop'])).max(2),
-  minPoints: z.number(),
-  includeLive: z.boolean().default(false),
-  enabled: z.boolean(),
-  repeatMinutes: z.number(),
-  notify: z.boolean(),
-});
+const ruleBase = { id: z.string().min(1).max(100), name: z.string(), enabled: z.boolean(), repeatMinutes: z.number(), notify: z.boolean() };
+const ruleSchema = z.discriminatedUnion('kind', [
+  z.object({
+    ...ruleBase,
+    kind: z.literal('move'),
+    moveKinds: z.array(z.enum(['steam', 'drop'])).max(2),
+    minPoints: z.number(),
+    includeLive: z.boolean().default(false),
+  }),
+  z.object({ ...ruleBase, kind: z.literal('ev'), minPercent: z.number(), books: z.array(z.string().max(40)), live: z.enum(['all', 'live', 'pregame']) }),
+  z.object({ ...ruleBase, kind: z.literal('arbitrage'), minPercent: z.number() }),
+]);
 
 /** Prefs read back from storage; never throws. */
 export function readMovesPrefs(stored: unknown): MovesPrefs {

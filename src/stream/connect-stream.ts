@@ -7,6 +7,7 @@ import type { OpportunityView, ScanConfig, ScanView } from '../book/opportunity-
 import type { OddsInterest } from '../book/use-book.ts';
 import type { MoveEvent, MoveSettings } from '../domain/moves.ts';
 import type { Market } from '../wire/reference-schemas.ts';
+import type { AlertFinds, AlertWatchRequest } from './alert-watch.ts';
 import type { PageToWorker, ServiceIdentity, WorkerConfig, WorkerToPage } from './messages.ts';
 import { pagePerf, recordBatch } from './page-perf.ts';
 import type { StreamStatus } from './stream-client.ts';
@@ -43,17 +44,25 @@ export interface StreamConnection extends OddsInterest {
   /** The latest opportunity rows the worker sent (null before any). */
   getOpportunities(): OpportunityView | null;
   subscribeOpportunities(listener: () => void): () => void;
+  /** Asks the worker to scan for the page's EV and arbitrage alert rules (any page); null stops it. */
+  watchAlerts(request: AlertWatchRequest | null): void;
+  /** The rows the alert watch last sent (null before any, and after it stopped). */
+  getAlertFinds(): AlertFinds | null;
+  subscribeAlertFinds(listener: () => void): () => void;
   /** Which kind of worker carries the stream ('none': no workers here, e.g. jsdom; nothing streams). */
   readonly kind: WorkerKind;
   close(): void;
 }
 
 /** The scan half of a connection that scans nothing (fakes in tests, pages without a worker). */
-export const NO_SCAN: Pick<StreamConnection, 'scan' | 'scanCatalogue' | 'getOpportunities' | 'subscribeOpportunities'> = {
+export const NO_SCAN: Pick<StreamConnection, 'scan' | 'scanCatalogue' | 'getOpportunities' | 'subscribeOpportunities' | 'watchAlerts' | 'getAlertFinds' | 'subscribeAlertFinds'> = {
   scan: () => undefined,
   scanCatalogue: () => undefined,
   getOpportunities: () => null,
   subscribeOpportunities: () => () => undefined,
+  watchAlerts: () => undefined,
+  getAlertFinds: () => null,
+  subscribeAlertFinds: () => () => undefined,
 };
 
 /**
@@ -180,6 +189,8 @@ export function connectStream(book: LiveBook, options: ConnectStreamOptions = {}
   const moveListeners = new Set<() => void>();
   let opportunities: OpportunityView | null = null;
   const opportunityListeners = new Set<() => void>();
+  let alertFinds: AlertFinds | null = null;
+  const alertListeners = new Set<() => void>();
   let closed = false;
   const registerInterest = interestRegistry(
     (fixtureIds, futureIds) => {
@@ -194,6 +205,11 @@ export function connectStream(book: LiveBook, options: ConnectStreamOptions = {}
     if (message.type === 'moves') {
       moves = message.moves;
       for (const listener of [...moveListeners]) listener();
+      return;
+    }
+    if (message.type === 'alertFinds') {
+      alertFinds = message.finds;
+      for (const listener of [...alertListeners]) listener();
       return;
     }
     const perf = pagePerf();
@@ -258,6 +274,15 @@ export function connectStream(book: LiveBook, options: ConnectStreamOptions = {}
     subscribeOpportunities: (listener) => {
       opportunityListeners.add(listener);
       return () => opportunityListeners.delete(listener);
+    },
+    watchAlerts: (request) => {
+      if (request === null) alertFinds = null;
+      if (!closed) endpoint.postMessage({ type: 'alertWatch', request });
+    },
+    getAlertFinds: () => alertFinds,
+    subscribeAlertFinds: (listener) => {
+      alertListeners.add(listener);
+      return () => alertListeners.delete(listener);
     },
     close: () => {
       bye();

@@ -3,6 +3,7 @@ import type { BookOp, BookSnapshot } from '../book/book.ts';
 import type { MoveEvent, MoveSettings } from '../domain/moves.ts';
 import type { OpportunityView, ScanConfig, ScanView } from '../book/opportunity-scanner.ts';
 import type { Market } from '../wire/reference-schemas.ts';
+import type { AlertFinds, AlertWatchRequest } from './alert-watch.ts';
 import type { StreamSettings, StreamStatus } from './stream-client.ts';
 
 /** What the worker needs to connect: the stream login and the REST service for re-snapshots. */
@@ -47,8 +48,13 @@ export type PageToWorker =
    * (docs/stream-client.md, "The opportunities scan"); null stops the page's scan.
    */
   | { readonly type: 'scan'; readonly request: { readonly config: ScanConfig; readonly view: ScanView } | null }
-  /** Catalogue records for the page's scan (the markets it can judge complete). */
+  /** Catalogue records for the page's scan and its alert watch (the markets they can judge complete). */
   | { readonly type: 'scanCatalogue'; readonly markets: readonly Market[] }
+  /**
+   * Scan for the page's EV and arbitrage alert rules, whatever page is open (src/stream/alert-watch.ts):
+   * the rows at or above their thresholds come back as `alertFinds`; null stops it.
+   */
+  | { readonly type: 'alertWatch'; readonly request: AlertWatchRequest | null }
   /** The page is going away (pagehide). */
   | { readonly type: 'bye' };
 
@@ -63,7 +69,9 @@ export type WorkerToPage =
       readonly opportunities?: OpportunityView;
     }
   /** The moves feed (src/stream/moves-watch.ts), newest first, whenever it changed; no ack. */
-  | { readonly type: 'moves'; readonly moves: readonly MoveEvent[] };
+  | { readonly type: 'moves'; readonly moves: readonly MoveEvent[] }
+  /** The rows the page's alert watch asked for, best first, whenever they changed (at most every 500 ms); no ack. */
+  | { readonly type: 'alertFinds'; readonly finds: AlertFinds };
 
 /** A batch of book ops, as the worker posts it. */
 export type WorkerBatch = Extract<WorkerToPage, { readonly type: 'batch' }>;

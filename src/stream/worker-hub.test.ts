@@ -551,4 +551,42 @@ describe('the opportunities scan in the worker', () => {
     tick();
     expect(port.got.slice(before).filter((m) => m.opportunities !== undefined)).toEqual([]);
   });
+
+  it('runs an alert watch beside the page scan, on any page, with the catalogue a page sent before either started', () => {
+    const { hub, tick, emit } = setup();
+    const alertFinds: Extract<WorkerToPage, { type: 'alertFinds' }>[] = [];
+    const batches: WorkerBatch[] = [];
+    const port: PagePort = { postMessage: (m) => (m.type === 'alertFinds' ? alertFinds.push(m) : m.type === 'batch' ? batches.push(m) : 0) };
+    hub.connect(port);
+    // The catalogue first (the shell's hook sends it as it lands); no /opportunities: only the shell's alert watch.
+    hub.receive(port, { type: 'scanCatalogue', markets: [MARKET_1X2] });
+    hub.receive(port, { type: 'configure', config: CONFIG });
+    hub.receive(port, { type: 'alertWatch', request: { config: SCAN_CONFIG, watch: { ev: null, arbitrage: { minPercent: 0.5 } } } });
+    tick();
+    hub.receive(port, { type: 'ack' });
+    emit([{ op: 'update', frame: oddsFrame(ARB) }]);
+    tick();
+    expect(alertFinds[alertFinds.length - 1]?.finds.arb.map((r) => r.legs.map((l) => l.bookmaker))).toEqual([['a', 'b', 'b']]);
+    expect(batches.some((b) => b.opportunities !== undefined)).toBe(false);
+
+    // The page opens /opportunities: its rows come with its batches, the alert watch goes on.
+    hub.receive(port, { type: 'scan', request: { config: SCAN_CONFIG, view: VIEW } });
+    emit([{ op: 'update', frame: oddsFrame([oddsEntry(2, 3.4, 'a', 101)]) }]);
+    tick();
+    expect(batches[batches.length - 1]?.opportunities?.total).toBe(1);
+    expect(alertFinds[alertFinds.length - 1]?.finds.arb[0]?.legs[0]?.price).toBe(3.4);
+    // Leaving /opportunities leaves the alert watch alone.
+    hub.receive(port, { type: 'ack' });
+    hub.receive(port, { type: 'scan', request: null });
+    emit([{ op: 'update', frame: oddsFrame([oddsEntry(3, 3.5, 'a', 101)]) }]);
+    tick();
+    expect(alertFinds[alertFinds.length - 1]?.finds.arb[0]?.legs[0]?.price).toBe(3.5);
+
+    // A page that leaves gets nothing more.
+    hub.receive(port, { type: 'bye' });
+    const before = alertFinds.length;
+    emit([{ op: 'update', frame: oddsFrame([oddsEntry(4, 3.6, 'a', 101)]) }]);
+    tick();
+    expect(alertFinds).toHaveLength(before);
+  });
 });

@@ -5,6 +5,8 @@
 // declared (`interest`); the other channels are small and reach every page.
 import { LiveBook, type BookDump, type BookOp, type BookSnapshot } from '../book/book.ts';
 import { OpportunityScanner, type OpportunityView, type ScanView } from '../book/opportunity-scanner.ts';
+import type { Market } from '../wire/reference-schemas.ts';
+import { createAlertWatch } from './alert-watch.ts';
 import type { PageToWorker, ServiceIdentity, WorkerConfig, WorkerToPage } from './messages.ts';
 import { createMovesWatch, type Openings } from './moves-watch.ts';
 import type { StreamClient, StreamStatus } from './stream-client.ts';
@@ -120,6 +122,18 @@ export function createWorkerHub(options: WorkerHubOptions): WorkerHub {
       pumpBaseline();
     },
   });
+  /** Every catalogue record the pages sent (by marketId): a scan started later starts with them. */
+  const catalogue = new Map<number, Market>();
+  // Alert rules' scan, shared by pages with the same config, whatever page they show.
+  const alerts = createAlertWatch<PagePort>({
+    book: mirror,
+    now,
+    setTimeout: options.setTimeout,
+    catalogue: () => [...catalogue.values()],
+    post: (port, finds) => {
+      port.postMessage({ type: 'alertFinds', finds });
+    },
+  });
   // Baselines: at most one request a second, 50 fixtures each (a tenth of the odds bucket's 10/s).
   const baselineQueue: string[] = [];
   let baselineTimer: unknown = null;
@@ -145,6 +159,7 @@ export function createWorkerHub(options: WorkerHubOptions): WorkerHub {
     // The mirror has no subscribers: flushing only clears its dirty lists.
     mirror.flush();
     moves.observe(ops);
+    alerts.observe(ops);
     for (const page of pages.values()) page.scan?.scanner.noteOps(ops);
     for (const op of ops) if (op.op === 'seed') noteBookmakers(op.snapshot);
     for (const page of pages.values()) {
@@ -360,6 +375,7 @@ export function createWorkerHub(options: WorkerHubOptions): WorkerHub {
     mirror.reset();
     mirror.flush();
     moves.reset();
+    alerts.observe([{ op: 'reset' }]);
     for (const page of pages.values()) page.scan?.scanner.noteOps([{ op: 'reset' }]);
     knownBookmakers.clear();
     for (const page of pages.values()) {
@@ -405,6 +421,7 @@ export function createWorkerHub(options: WorkerHubOptions): WorkerHub {
   function ensureScan(page: PageState): PageScan {
     if (page.scan === null) {
       const scanner = new OpportunityScanner(mirror);
+      scanner.addCatalogue([...catalogue.values()]);
       scanner.indexAll();
       page.scan = { scanner, configKey: '', view: null, viewKey: '', sentVersion: -1, sentViewKey: '', sentAt: Number.NEGATIVE_INFINITY };
     }
@@ -463,12 +480,20 @@ export function createWorkerHub(options: WorkerHubOptions): WorkerHub {
           scheduleFlush();
           break;
         case 'scanCatalogue':
-          ensureScan(page).scanner.addCatalogue(message.markets);
-          ensureScan(page).sentViewKey = '';
-          scheduleFlush();
+          for (const market of message.markets) catalogue.set(market.marketId, market);
+          if (page.scan !== null) {
+            page.scan.scanner.addCatalogue(message.markets);
+            page.scan.sentViewKey = '';
+            scheduleFlush();
+          }
+          alerts.addCatalogue(message.markets);
+          break;
+        case 'alertWatch':
+          alerts.set(port, message.request);
           break;
         case 'bye':
           pages.delete(port);
+          alerts.set(port, null);
           if (pages.size === 0 && client !== null) {
             // The last page left: close the stream (a SharedWorker lives on a moment after its pages).
             void client.stop();

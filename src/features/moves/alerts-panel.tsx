@@ -1,18 +1,26 @@
-// The alert list under the shell's bell: newest first, each naming its rule, the move, the books
-// that moved and those still on the old price, with a link to the fixture's odds screen.
+// The alert list under the shell's bell: newest first, each naming its rule and what raised it —
+// a move with the books that moved and those still on the old price, a +EV price with its book, or
+// an arbitrage with each leg's book — with a link to the fixture's odds screen (on the price).
+import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { useBookmakerNameOf } from '../../api/use-bookmaker-names.ts';
+import type { MoveEvent } from '../../domain/moves.ts';
+import { formatPrice } from '../../domain/odds-format.ts';
+import { useSettings } from '../../settings/use-settings.ts';
 import { useTimeZone } from '../../settings/use-time-zone.ts';
 import { useAlertsStore } from './alerts-store.ts';
-import { moveBooksText, moveTitle } from './move-text.ts';
+import { alertBooks, alertBooksText, alertHref, alertTitle, type AlertWords } from './alert-text.ts';
 import { NotificationPermission } from './notification-permission.tsx';
 import { useMoveLabels } from './use-move-labels.ts';
 
 export function AlertsPanel({ id, onClose }: { readonly id: string; readonly onClose: () => void }) {
   const alerts = useAlertsStore((s) => s.alerts);
   const clear = useAlertsStore((s) => s.clear);
-  const { labels } = useMoveLabels(alerts.map((a) => a.candidate.move));
+  const moves = useMemo(() => alerts.flatMap((a): MoveEvent[] => (a.candidate.kind === 'move' ? [a.candidate.move] : [])), [alerts]);
+  const { labels } = useMoveLabels(moves);
   const nameOf = useBookmakerNameOf();
+  const oddsFormat = useSettings((s) => s.oddsFormat);
+  const words: AlertWords = { nameOf, price: (decimal) => formatPrice(decimal, oddsFormat), moveLabel: (move) => labels.get(move.id) };
   const { format } = useTimeZone();
   return (
     <div
@@ -38,18 +46,20 @@ export function AlertsPanel({ id, onClose }: { readonly id: string; readonly onC
       </div>
       <NotificationPermission />
       {alerts.length === 0 ? (
-        <p className="alerts-empty">No alerts since this page opened. Rules on the moves page decide what raises one.</p>
+        <p className="alerts-empty">No alerts since this page opened. Rules on the moves page decide what raises one: moves, +EV prices, arbitrages.</p>
       ) : (
         <ul className="alerts-list">
           {alerts.map((alert) => {
-            const { move } = alert.candidate;
+            const { candidate } = alert;
+            const books = alertBooks(candidate).join(',');
+            const kind = candidate.kind === 'move' ? { 'data-move-kind': candidate.move.kind, 'data-moved-books': books } : { 'data-books': books };
             return (
-              <li key={alert.id} data-alert-rule={alert.ruleId} data-move-kind={move.kind} data-moved-books={move.moved.map((b) => b.bookmaker).join(',')}>
+              <li key={alert.id} data-alert-rule={alert.ruleId} data-alert-kind={candidate.kind} {...kind}>
                 <span className="alerts-time">{format(alert.atMs)}</span> <span className="alerts-rule">{alert.ruleName}</span>
-                <Link to={`/fixtures/${encodeURIComponent(move.fixtureId)}`} onClick={onClose}>
-                  {moveTitle(move, labels.get(move.id))}
+                <Link to={alertHref(candidate)} onClick={onClose}>
+                  {alertTitle(candidate, words)}
                 </Link>
-                <span className="alerts-books">{moveBooksText(move, nameOf)}</span>
+                <span className="alerts-books">{alertBooksText(candidate, words)}</span>
               </li>
             );
           })}

@@ -1,15 +1,12 @@
 // The page's end of the opportunities scan: tells the stream worker what to scan with (the chosen
 // fair line, de-vig method, commission, hidden books, books I can bet at) and which rows are in
 // view, hands it the market catalogue of every sport, and reads back only those rows.
-import { useQueries, useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
-import { marketsBySportQuery, sportsQuery } from '../../api/queries.ts';
-import { useApiClient } from '../../api/use-api-client.ts';
+import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 import type { OpportunityView, ScanConfig, ScanView } from '../../book/opportunity-scanner.ts';
 import type { DevigMethod } from '../../domain/devig.ts';
 import { useBoardPrefs } from '../../settings/use-board-prefs.ts';
 import { useFairLine } from '../../settings/use-fair-line.ts';
-import type { Market } from '../../wire/reference-schemas.ts';
+import { useScanCatalogue } from '../../stream/use-scan-catalogue.ts';
 import { useStreamConnection } from '../../stream/use-stream.ts';
 
 export interface OpportunityScan {
@@ -26,22 +23,12 @@ export interface OpportunityScan {
 
 const NO_SUBSCRIBE = () => () => undefined;
 
-/** Module-level so that React Query re-runs it only when an answer changed (a stable result). */
-function combineCatalogues(results: readonly { readonly data?: readonly Market[] | undefined; readonly isError: boolean }[]) {
-  const loaded = results.map((r) => r.data);
-  const families = [...new Set(loaded.flatMap((markets) => (markets ?? []).map((m) => m.marketType)))].sort();
-  return { loaded, families, errors: results.filter((r) => r.isError).length };
-}
-
 /** Scans with `method` and `bettable` (empty: every book), answering `view`. */
 export function useOpportunityScan(method: DevigMethod, bettable: readonly string[], view: ScanView): OpportunityScan {
   const connection = useStreamConnection();
-  const client = useApiClient();
   const fairLine = useFairLine();
   const [prefs] = useBoardPrefs();
-  const sports = useQuery(sportsQuery(client));
-  const sportIds = useMemo(() => (sports.data ?? []).map((s) => s.sportId), [sports.data]);
-  const catalogues = useQueries({ queries: sportIds.map((sportId) => marketsBySportQuery(client, sportId)), combine: combineCatalogues });
+  const catalogue = useScanCatalogue(true);
 
   const config = useMemo<ScanConfig>(
     () => ({
@@ -65,25 +52,13 @@ export function useOpportunityScan(method: DevigMethod, bettable: readonly strin
     };
   }, [connection]);
 
-  // Each sport's catalogue once, as it lands (the worker merges them).
-  const { loaded, families, errors } = catalogues;
-  const sent = useRef(new WeakSet<object>());
-  useEffect(() => {
-    if (connection === null) return;
-    for (const markets of loaded) {
-      if (markets === undefined || sent.current.has(markets)) continue;
-      sent.current.add(markets);
-      connection.scanCatalogue(markets);
-    }
-  }, [connection, loaded]);
-
   const subscribe = useCallback((listener: () => void) => (connection === null ? NO_SUBSCRIBE() : connection.subscribeOpportunities(listener)), [connection]);
   const rows = useSyncExternalStore(subscribe, () => connection?.getOpportunities() ?? null);
   return {
     view: rows,
     scanning: connection !== null && connection.kind !== 'none',
-    catalogueErrors: errors,
-    sports: sports.data ?? [],
-    families,
+    catalogueErrors: catalogue.errors,
+    sports: catalogue.sports,
+    families: catalogue.families,
   };
 }
