@@ -88,7 +88,7 @@ const ev: EvOpportunity = {
   ev: 0.05,
   live: false,
 };
-const evRule: EvRule = { id: 'ev', name: 'Value', kind: 'ev', minPercent: 2, books: [], live: 'all', enabled: true, repeatMinutes: 10, notify: false };
+const evRule: EvRule = { id: 'ev', name: 'Value', kind: 'ev', minPercent: 2, books: [], live: 'all', maxPrice: null, enabled: true, repeatMinutes: 10, notify: false };
 const arb: ArbitrageOpportunity = {
   fixtureId: FIXTURE,
   fixtureName: 'Arsenal – Chelsea',
@@ -115,6 +115,14 @@ describe('EV rules', () => {
     expect(matches({ ...evRule, live: 'pregame' }, evCandidate(ev))).toBe(true);
     expect(matches({ ...evRule, live: 'pregame' }, evCandidate({ ...ev, live: true }))).toBe(false);
     expect(matches({ ...evRule, enabled: false }, evCandidate(ev))).toBe(false);
+    // The price is 2.10: a cap of 2.10 takes it, one of 2.05 does not.
+    expect(matches({ ...evRule, maxPrice: 2.1 }, evCandidate(ev))).toBe(true);
+    expect(matches({ ...evRule, maxPrice: 2.05 }, evCandidate(ev))).toBe(false);
+  });
+
+  it('refuse a maximum price below 1.01 by name', () => {
+    expect(ruleProblems({ ...evRule, maxPrice: 1 }).map((p) => p.field)).toEqual(['maxPrice']);
+    expect(ruleProblems({ ...evRule, maxPrice: 50 })).toEqual([]);
   });
 
   it('hear nothing of moves or arbitrages, and move rules nothing of opportunities', () => {
@@ -211,8 +219,10 @@ describe('opportunityWatchOf', () => {
         arbRule,
         { ...arbRule, id: 'big', minPercent: 2 },
       ]),
-    ).toEqual({ ev: { minPercent: 1.5, books: ['bet365', 'unibet'], live: 'pregame' }, arbitrage: { minPercent: 0.5 } });
+    ).toEqual({ ev: { minPercent: 1.5, books: ['bet365', 'unibet'], live: 'pregame', maxPrice: null }, arbitrage: { minPercent: 0.5 } });
+    // The highest price cap, so no rule's rows are crowded out by long shots another rule wants.
+    expect(opportunityWatchOf([{ ...evRule, maxPrice: 5 }, { ...evRule, id: 'b', maxPrice: 12 }])?.ev?.maxPrice).toBe(12);
     // A rule at every book and rules of different fixtures widen the watch.
-    expect(opportunityWatchOf([{ ...evRule, books: ['unibet'], live: 'live' }, { ...evRule, id: 'b', live: 'pregame' }])).toEqual({ ev: { minPercent: 2, books: null, live: 'all' }, arbitrage: null });
+    expect(opportunityWatchOf([{ ...evRule, books: ['unibet'], live: 'live' }, { ...evRule, id: 'b', live: 'pregame' }])).toEqual({ ev: { minPercent: 2, books: null, live: 'all', maxPrice: null }, arbitrage: null });
   });
 });

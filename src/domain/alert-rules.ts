@@ -37,6 +37,8 @@ export interface EvRule extends RuleBase {
   /** The books I can bet at (slugs); empty: every book. */
   readonly books: readonly string[];
   readonly live: LiveScope;
+  /** Highest decimal price (a long shot's fair line is the least sure); null: any price. */
+  readonly maxPrice: number | null;
 }
 
 /** An arbitrage rule: a cross-book arbitrage whose guaranteed return, net of commission, is at least this. */
@@ -136,7 +138,12 @@ export function matches(rule: AlertRule, candidate: AlertCandidate): boolean {
     case 'ev': {
       if (candidate.kind !== 'ev') return false;
       const { ev } = candidate;
-      return ev.ev >= rule.minPercent / 100 && (rule.books.length === 0 || rule.books.includes(ev.bookmaker)) && inScope(rule.live, ev.live);
+      return (
+        ev.ev >= rule.minPercent / 100 &&
+        (rule.maxPrice === null || ev.price <= rule.maxPrice) &&
+        (rule.books.length === 0 || rule.books.includes(ev.bookmaker)) &&
+        inScope(rule.live, ev.live)
+      );
     }
     case 'arbitrage':
       return candidate.kind === 'arbitrage' && candidate.arbitrage.profitRatio >= rule.minPercent / 100;
@@ -192,6 +199,9 @@ export function ruleProblems(rule: AlertRule): { readonly field: string; readonl
       if (!(Number.isFinite(rule.minPercent) && rule.minPercent > 0 && rule.minPercent <= 100)) {
         problems.push({ field: 'minPercent', message: 'Minimum EV: a percentage above 0 and at most 100.' });
       }
+      if (rule.maxPrice !== null && !(Number.isFinite(rule.maxPrice) && rule.maxPrice >= 1.01 && rule.maxPrice <= 10_000)) {
+        problems.push({ field: 'maxPrice', message: 'Maximum price: a decimal price from 1.01 to 10,000, or blank for any price.' });
+      }
       if (rule.books.length > MAX_RULE_BOOKS || rule.books.some((b) => b.trim() === '')) {
         problems.push({ field: 'books', message: `Books I can bet at: at most ${String(MAX_RULE_BOOKS)} books, none blank.` });
       }
@@ -229,7 +239,7 @@ export const DEFAULT_ALERT_RULES: readonly AlertRule[] = [
  * (until its cap on rows: docs/domain.md, "Alerts").
  */
 export interface OpportunityWatch {
-  readonly ev: { readonly minPercent: number; readonly books: readonly string[] | null; readonly live: LiveScope } | null;
+  readonly ev: { readonly minPercent: number; readonly books: readonly string[] | null; readonly live: LiveScope; readonly maxPrice: number | null } | null;
   readonly arbitrage: { readonly minPercent: number } | null;
 }
 
@@ -246,6 +256,9 @@ export function opportunityWatchOf(rules: readonly AlertRule[]): OpportunityWatc
       minPercent: Math.min(...evRules.map((r) => r.minPercent)),
       books: every ? null : [...new Set(evRules.flatMap((r) => r.books))].sort(),
       live: evRules.every((r) => r.live === firstEv.live) ? firstEv.live : 'all',
+      // The highest cap (none when some rule has none): the watch's top rows are by EV, so long
+      // shots no rule wants must not fill them.
+      maxPrice: evRules.some((r) => r.maxPrice === null) ? null : Math.max(...evRules.map((r) => r.maxPrice ?? 0)),
     };
   }
   const arbitrage = arbRules.length === 0 ? null : { minPercent: Math.min(...arbRules.map((r) => r.minPercent)) };

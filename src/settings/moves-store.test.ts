@@ -41,7 +41,7 @@ describe('moves store', () => {
   it('keeps EV and arbitrage rules through a reload, and refuses a bad one naming its field', () => {
     const storage = memory();
     const store = createMovesStore(storage);
-    const ev = { id: 'ev', name: 'Value', kind: 'ev', minPercent: 2, books: ['pinnacle'], live: 'pregame', enabled: true, repeatMinutes: 5, notify: true } as const;
+    const ev = { id: 'ev', name: 'Value', kind: 'ev', minPercent: 2, books: ['pinnacle'], live: 'pregame', maxPrice: 8, enabled: true, repeatMinutes: 5, notify: true } as const;
     const arb = { id: 'arb', name: 'Arbs', kind: 'arbitrage', minPercent: 0.5, enabled: true, repeatMinutes: 5, notify: false } as const;
     expect(store.getState().saveRule(A, ev)).toEqual([]);
     expect(store.getState().saveRule(A, arb)).toEqual([]);

@@ -31,7 +31,7 @@ const ruleSchema = z.discriminatedUnion('kind', [
     minPoints: z.number(),
     includeLive: z.boolean().default(false),
   }),
-  z.object({ ...ruleBase, kind: z.literal('ev'), minPercent: z.number(), books: z.array(z.string().max(40)), live: z.enum(['all', 'live', 'pregame']) }),
+  z.object({ ...ruleBase, kind: z.literal('ev'), minPercent: z.number(), books: z.array(z.string().max(40)), live: z.enum(['all', 'live', 'pregame']), maxPrice: z.number().nullable().default(null) }),
   z.object({ ...ruleBase, kind: z.literal('arbitrage'), minPercent: z.number() }),
 ]);
 

@@ -82,16 +82,20 @@ describe('the alert watch', () => {
     // Fair: the equal consensus of a and b (mean implied .34856 / .29040 / .38980, de-vigged:
     // .33881 / .28228 / .37891). EV: b 2.9 on 103 +9.9 %, a 3.2 on 101 +8.4 %, b 3.6 on 102 +1.6 %.
     const { watch, feed, tick, posted } = setup(2);
-    watch.set('page', { config: CONFIG, watch: { ev: { minPercent: 0.1, books: null, live: 'all' }, arbitrage: null } });
+    watch.set('page', { config: CONFIG, watch: { ev: { minPercent: 0.1, books: null, live: 'all', maxPrice: null }, arbitrage: null } });
     feed([{ op: 'update', frame: oddsFrame(PRICES) }]);
     tick();
     const evOf = () => (posted[posted.length - 1]?.finds.ev ?? []).map((r) => [r.bookmaker, r.outcomeId, Math.round(r.ev * 1000) / 10]);
     expect(evOf()).toEqual([['b', 103, 9.9], ['a', 101, 8.4]]);
-    watch.set('page', { config: CONFIG, watch: { ev: { minPercent: 0.1, books: ['a'], live: 'all' }, arbitrage: null } });
+    watch.set('page', { config: CONFIG, watch: { ev: { minPercent: 0.1, books: ['a'], live: 'all', maxPrice: null }, arbitrage: null } });
     tick();
     expect(evOf()).toEqual([['a', 101, 8.4]]);
+    // Prices up to 3.0 only: a's 3.2 is left out.
+    watch.set('page', { config: CONFIG, watch: { ev: { minPercent: 0.1, books: null, live: 'all', maxPrice: 3 }, arbitrage: null } });
+    tick();
+    expect(evOf()).toEqual([['b', 103, 9.9]]);
     // Pre-game rules only: this fixture is in play.
-    watch.set('page', { config: CONFIG, watch: { ev: { minPercent: 0.1, books: null, live: 'pregame' }, arbitrage: null } });
+    watch.set('page', { config: CONFIG, watch: { ev: { minPercent: 0.1, books: null, live: 'pregame', maxPrice: null }, arbitrage: null } });
     tick();
     expect(evOf()).toEqual([]);
   });

@@ -125,7 +125,7 @@ export function createAlertWatch<P>(options: AlertWatchOptions<P>): AlertWatch<P
       const { ev, arbitrage } = request.watch;
       pages.set(port, {
         configKey,
-        ev: ev === null ? null : viewOf('ev', ev.minPercent, maxRows, { live: ev.live, ...(ev.books === null ? {} : { bookmakers: ev.books }) }),
+        ev: ev === null ? null : viewOf('ev', ev.minPercent, maxRows, { live: ev.live, maxPrice: ev.maxPrice, ...(ev.books === null ? {} : { bookmakers: ev.books }) }),
         arb: arbitrage === null ? null : viewOf('arb', arbitrage.minPercent, maxRows, {}),
         // Same config as before: what the page holds is still right unless the rows differ.
         sentKey: before?.configKey === configKey ? before.sentKey : null,

@@ -131,6 +131,11 @@ export function AlertRuleEditor({ initial, onDone }: { readonly initial: RuleDra
               ))}
             </select>
           </label>
+          <label>
+            Maximum price (blank: any)
+            <input type="number" step="0.5" min="1.01" value={draft.maxPrice} onChange={(event) => { set({ maxPrice: event.target.value }); }} {...invalid('maxPrice')} />
+          </label>
+          {error('maxPrice')}
           <BookChoice chosen={draft.books} onChange={(books) => { set({ books }); }} errorId={errorId('books')} invalid={problemOf('books') !== undefined} />
           {error('books')}
         </>

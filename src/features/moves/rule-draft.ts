@@ -20,6 +20,8 @@ export interface RuleDraft {
   readonly minPercent: string;
   readonly books: readonly string[];
   readonly live: LiveScope;
+  /** EV rules' maximum price as typed; blank: any price. */
+  readonly maxPrice: string;
 }
 
 export const NEW_RULE: RuleDraft = {
@@ -35,6 +37,7 @@ export const NEW_RULE: RuleDraft = {
   minPercent: '1',
   books: [],
   live: 'all',
+  maxPrice: '',
 };
 
 export const RULE_KIND_LABEL: Readonly<Record<AlertRule['kind'], string>> = { move: 'Moves', ev: '+EV at my books', arbitrage: 'Arbitrage' };
@@ -51,7 +54,7 @@ export function draftOf(rule: AlertRule): RuleDraft {
     case 'move':
       return { ...base, moveKinds: rule.moveKinds, minPoints: String(rule.minPoints), includeLive: rule.includeLive };
     case 'ev':
-      return { ...base, minPercent: String(rule.minPercent), books: rule.books, live: rule.live };
+      return { ...base, minPercent: String(rule.minPercent), books: rule.books, live: rule.live, maxPrice: rule.maxPrice === null ? '' : String(rule.maxPrice) };
     case 'arbitrage':
       return { ...base, minPercent: String(rule.minPercent) };
     default: {
@@ -68,7 +71,7 @@ export function ruleOf(draft: RuleDraft, newId: string): AlertRule {
     case 'move':
       return { ...base, kind: 'move', moveKinds: draft.moveKinds, minPoints: typed(draft.minPoints), includeLive: draft.includeLive };
     case 'ev':
-      return { ...base, kind: 'ev', minPercent: typed(draft.minPercent), books: draft.books, live: draft.live };
+      return { ...base, kind: 'ev', minPercent: typed(draft.minPercent), books: draft.books, live: draft.live, maxPrice: draft.maxPrice.trim() === '' ? null : typed(draft.maxPrice) };
     case 'arbitrage':
       return { ...base, kind: 'arbitrage', minPercent: typed(draft.minPercent) };
     default: {
@@ -86,7 +89,7 @@ export function ruleSummary(rule: AlertRule, nameOf: (slug: string) => string): 
     case 'move':
       return `${rule.moveKinds.map((k) => KIND_LABEL[k]).join(' and ')}${rule.minPoints > 0 ? ` of ${formatPoints(rule.minPoints)} or more` : ''}, ${rule.includeLive ? 'pre-game and in play' : 'pre-game only'}`;
     case 'ev':
-      return `+EV of ${String(rule.minPercent)} % or more at ${rule.books.length === 0 ? 'any book' : rule.books.map(nameOf).join(', ')}, ${LIVE_TEXT[rule.live]}`;
+      return `+EV of ${String(rule.minPercent)} % or more at ${rule.books.length === 0 ? 'any book' : rule.books.map(nameOf).join(', ')}${rule.maxPrice === null ? '' : `, prices up to ${String(rule.maxPrice)}`}, ${LIVE_TEXT[rule.live]}`;
     case 'arbitrage':
       return `Arbitrage of ${String(rule.minPercent)} % or more (net of commission)`;
     default: {
