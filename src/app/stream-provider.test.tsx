@@ -33,6 +33,7 @@ function recordingStream() {
     registerInterest: () => () => undefined,
     reconnect: () => undefined,
     setMoveSettings: () => undefined,
+    setBookmakerBounds: () => undefined,
     getMoves: () => [],
     subscribeMoves: () => () => undefined,
     getStatus: () => null,
@@ -115,7 +116,7 @@ describe('StreamProvider and staleness (issue 13 item 12)', () => {
     const connection: StreamConnection = {
       kind: 'none', ...NO_SCAN, configure: () => undefined, seed: () => undefined, reconnect: () => undefined, close: () => undefined,
       switchService: () => undefined, registerInterest: () => () => undefined,
-      setMoveSettings: () => undefined, getMoves: () => [], subscribeMoves: () => () => undefined,
+      setMoveSettings: () => undefined, setBookmakerBounds: () => undefined, getMoves: () => [], subscribeMoves: () => () => undefined,
       getStatus: () => status,
       subscribeStatus: (listener) => {
         listeners.add(listener);

@@ -75,8 +75,10 @@ export function StreamProvider({ children, open = openPageStream }: { readonly c
   }), [book, connection]);
 
   useEffect(() => {
-    if (bookmakerList.data !== undefined) book.setBookmakerBounds(bookmakerList.data);
-  }, [book, bookmakerList.data]);
+    if (bookmakerList.data === undefined) return;
+    book.setBookmakerBounds(bookmakerList.data);
+    connection.setBookmakerBounds(bookmakerList.data.map(({ bookmaker, maxDelayLiveInSec, maxDelayPregameInSec }) => ({ bookmaker, maxDelayLiveInSec, maxDelayPregameInSec })));
+  }, [book, connection, bookmakerList.data]);
 
   // A book is stale only on evidence: while the stream does not deliver odds and metas (connecting,
   // re-snapshotting), their age is none.

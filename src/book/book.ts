@@ -164,7 +164,10 @@ interface FixtureCell {
 }
 
 /** The freshness bounds of one bookmaker (from `GET /bookmakers`). */
-type Bounds = Pick<Bookmaker, 'maxDelayLiveInSec' | 'maxDelayPregameInSec'>;
+export type Bounds = Pick<Bookmaker, 'maxDelayLiveInSec' | 'maxDelayPregameInSec'>;
+
+/** One bookmaker's freshness bounds, as `GET /bookmakers` lists them. */
+export type BookmakerBounds = Bounds & { readonly bookmaker: string };
 
 export interface BookOptions {
   /** Epoch ms now; injected so tests and the worker control time. Default `Date.now`. */
@@ -320,7 +323,7 @@ export class LiveBook {
   // -------------------------------------------------------------------------------------------
 
   /** Sets the freshness bounds per bookmaker (from `GET /bookmakers`); re-judges every meta. */
-  setBookmakerBounds(bookmakers: readonly (Bounds & { readonly bookmaker: string })[]): void {
+  setBookmakerBounds(bookmakers: readonly BookmakerBounds[]): void {
     for (const b of bookmakers) this.bounds.set(b.bookmaker, b);
     this.checkStaleness();
   }

@@ -363,6 +363,19 @@ export class OpportunityScanner {
     this.dirty.add(market.key);
   }
 
+  /**
+   * Re-reads every held bookmaker's verdict (stale, overdue, suspended) after the book re-judged
+   * them with no frame arriving (`LiveBook.checkStaleness`: a book going overdue); the fixtures of
+   * the ones that changed are recomputed at the next `scan()`.
+   */
+  recheckBooks(): void {
+    for (const fixtureId of this.byFixture.keys()) {
+      let changed = false;
+      for (const bookmaker in this.book.fixtureBookmakers(fixtureId)) if (this.noteBookState(fixtureId, bookmaker)) changed = true;
+      if (changed) this.markFixture(fixtureId);
+    }
+  }
+
   /** Records whether the book's prices on the fixture are blocked now; true when that changed. */
   private noteBookState(fixtureId: string, bookmaker: string): boolean {
     const meta = this.book.getBookmakerMeta(fixtureId, bookmaker);

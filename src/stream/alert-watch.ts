@@ -45,6 +45,8 @@ export interface AlertWatch<P> {
   addCatalogue(markets: readonly Market[]): void;
   /** Notes ops already applied to the book. */
   observe(ops: readonly BookOp[]): void;
+  /** The book re-judged its bookmakers with no frame (one going overdue): re-read their verdicts. */
+  recheckBooks(): void;
   /** Pages watching. */
   readonly watching: number;
 }
@@ -139,6 +141,11 @@ export function createAlertWatch<P>(options: AlertWatchOptions<P>): AlertWatch<P
     observe(ops) {
       if (scanners.size === 0) return;
       for (const shared of scanners.values()) shared.scanner.noteOps(ops);
+      schedule();
+    },
+    recheckBooks() {
+      if (scanners.size === 0) return;
+      for (const shared of scanners.values()) shared.scanner.recheckBooks();
       schedule();
     },
     get watching() {

@@ -2,7 +2,7 @@
 // Worker where SharedWorker is missing), applies its batches to the page's live book, and acks
 // each batch from requestAnimationFrame so the worker posts at most once per frame. It also
 // keeps the page's odds interest (reference-counted) and tells the worker when that set changes.
-import type { BookSnapshot, LiveBook } from '../book/book.ts';
+import type { BookmakerBounds, BookSnapshot, LiveBook } from '../book/book.ts';
 import type { OpportunityView, ScanConfig, ScanView } from '../book/opportunity-scanner.ts';
 import type { OddsInterest } from '../book/use-book.ts';
 import type { MoveEvent, MoveSettings } from '../domain/moves.ts';
@@ -32,6 +32,8 @@ export interface StreamConnection extends OddsInterest {
   reconnect(): void;
   /** Tells the worker what counts as a move. */
   setMoveSettings(settings: MoveSettings): void;
+  /** Tells the worker the bookmakers' freshness bounds, so its scans leave overdue books out as the pages do. */
+  setBookmakerBounds(bookmakers: readonly BookmakerBounds[]): void;
   /** The moves feed the worker last sent, newest first (the same array until the next). */
   getMoves(): readonly MoveEvent[];
   subscribeMoves(listener: () => void): () => void;
@@ -252,6 +254,9 @@ export function connectStream(book: LiveBook, options: ConnectStreamOptions = {}
     registerInterest,
     setMoveSettings: (settings) => {
       endpoint.postMessage({ type: 'moveSettings', settings });
+    },
+    setBookmakerBounds: (bookmakers) => {
+      endpoint.postMessage({ type: 'bookmakerBounds', bookmakers });
     },
     getMoves: () => moves,
     subscribeMoves: (listener) => {

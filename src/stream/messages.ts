@@ -1,5 +1,5 @@
 // The messages between a page and the stream worker (structured-cloneable, no functions).
-import type { BookOp, BookSnapshot } from '../book/book.ts';
+import type { BookmakerBounds, BookOp, BookSnapshot } from '../book/book.ts';
 import type { MoveEvent, MoveSettings } from '../domain/moves.ts';
 import type { OpportunityView, ScanConfig, ScanView } from '../book/opportunity-scanner.ts';
 import type { Market } from '../wire/reference-schemas.ts';
@@ -41,6 +41,8 @@ export type PageToWorker =
   | { readonly type: 'interest'; readonly fixtureIds: readonly string[]; readonly futureIds: readonly string[] }
   /** What counts as a move (the trader's settings; the last page to send them wins: one browser, one store). */
   | { readonly type: 'moveSettings'; readonly settings: MoveSettings }
+  /** The bookmakers' freshness bounds (`GET /bookmakers`): the worker's scans and moves judge overdue books by them. */
+  | { readonly type: 'bookmakerBounds'; readonly bookmakers: readonly BookmakerBounds[] }
   /** Reconnect now (the indicator's "retry"). */
   | { readonly type: 'reconnect' }
   /**

@@ -552,6 +552,49 @@ describe('the opportunities scan in the worker', () => {
     expect(port.got.slice(before).filter((m) => m.opportunities !== undefined)).toEqual([]);
   });
 
+  it('leaves out a book gone overdue against its bound, with no frame arriving, and takes it back when it quotes again', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const t0 = Date.UTC(2026, 10, 28, 12);
+      vi.setSystemTime(t0);
+      const { hub, tick, page, emit, status } = setup();
+      const port = page();
+      hub.connect(port);
+      hub.receive(port, { type: 'configure', config: CONFIG });
+      tick();
+      hub.receive(port, { type: 'ack' });
+      hub.receive(port, { type: 'scan', request: { config: SCAN_CONFIG, view: VIEW } });
+      hub.receive(port, { type: 'scanCatalogue', markets: [MARKET_1X2] });
+      status({ phase: 'connected', resnapshotChannels: [] } as unknown as StreamStatus);
+      const at = new Date(t0).toISOString();
+      const metas: StreamUpdate = { channel: 'bookmakers', type: 'UPDATE', ts: t0, entryId: '1-1', payload: { fixtureId: FIXTURE_ID, bookmakers: { a: meta('a', at), b: meta('b', at) } } };
+      emit([{ op: 'update', frame: metas }, { op: 'update', frame: oddsFrame(ARB.map((e) => ({ ...e, changedAt: t0 }))) }]);
+      hub.receive(port, { type: 'bookmakerBounds', bookmakers: [{ bookmaker: 'b', maxDelayLiveInSec: 5, maxDelayPregameInSec: 5 }] });
+      tick();
+      const total = () => port.got.findLast((m) => m.opportunities !== undefined)?.opportunities?.total;
+      expect(total()).toBe(1);
+      // 6 s without a word from b (a has no bound: never overdue): the once-a-second check drops it.
+      vi.setSystemTime(t0 + 6_000);
+      // The page acks each batch; moved rows go out at most every 250 ms.
+      const serve = () => {
+        for (let i = 0; i < 4; i++) {
+          hub.receive(port, { type: 'ack' });
+          tick();
+          vi.setSystemTime(Date.now() + 300);
+        }
+      };
+      serve();
+      expect(total()).toBe(0);
+      // b quotes again: fresh evidence, the arbitrage is back.
+      emit([{ op: 'update', frame: oddsFrame([oddsEntry(t0 + 6_000, 3.6, 'b', 102)]) }]);
+      vi.setSystemTime(t0 + 7_000);
+      serve();
+      expect(total()).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('runs an alert watch beside the page scan, on any page, with the catalogue a page sent before either started', () => {
     const { hub, tick, emit } = setup();
     const alertFinds: Extract<WorkerToPage, { type: 'alertFinds' }>[] = [];

@@ -10,6 +10,7 @@ import { createAlertWatch } from './alert-watch.ts';
 import type { PageToWorker, ServiceIdentity, WorkerConfig, WorkerToPage } from './messages.ts';
 import { createMovesWatch, type Openings } from './moves-watch.ts';
 import type { StreamClient, StreamStatus } from './stream-client.ts';
+import { deliversOdds } from './stream-status.ts';
 
 /** One page's end of the channel (a MessagePort of the SharedWorker, or the dedicated worker's scope). */
 export interface PagePort {
@@ -78,6 +79,9 @@ export interface WorkerHub {
   /** Number of pages connected. */
   readonly pages: number;
 }
+
+/** How often the mirror re-judges bookmakers against their freshness bounds (as the pages' books do). */
+const STALENESS_CHECK_MS = 1_000;
 
 /** Creates the hub. Nothing connects until a page sends `configure`. */
 export function createWorkerHub(options: WorkerHubOptions): WorkerHub {
@@ -299,8 +303,33 @@ export function createWorkerHub(options: WorkerHubOptions): WorkerHub {
     if (fixtureIds.length > 0 || futureIds.length > 0) page.queue.push(dropOp(fixtureIds, futureIds));
   }
 
+  /**
+   * Once a second while a stream runs: the mirror re-judges its bookmakers against their bounds (a
+   * book goes overdue with no frame arriving), and the scans re-read the verdicts, as the pages'
+   * books do (src/app/stream-provider.tsx).
+   */
+  let stalenessTimer: unknown = null;
+  function scheduleStaleness(): void {
+    if (stalenessTimer !== null || client === null) return;
+    stalenessTimer = options.setTimeout(() => {
+      stalenessTimer = null;
+      mirror.checkStaleness();
+      mirror.flush();
+      recheckBooks();
+      scheduleStaleness();
+    }, STALENESS_CHECK_MS);
+  }
+
+  function recheckBooks(): void {
+    for (const page of pages.values()) page.scan?.scanner.recheckBooks();
+    alerts.recheckBooks();
+    scheduleFlush();
+  }
+
   function onStatus(next: StreamStatus): void {
     status = next;
+    // The age of what the mirror holds is evidence against a book only while the stream delivers.
+    mirror.setDelivering(deliversOdds(next));
     for (const page of pages.values()) page.statusDirty = true;
     scheduleFlush();
   }
@@ -409,6 +438,7 @@ export function createWorkerHub(options: WorkerHubOptions): WorkerHub {
       fresh,
     );
     client = next;
+    scheduleStaleness();
     const before = previous === null ? stopping : previous.stop();
     if (before === null) void next.start();
     else
@@ -459,6 +489,10 @@ export function createWorkerHub(options: WorkerHubOptions): WorkerHub {
           break;
         case 'moveSettings':
           moves.setSettings(message.settings);
+          break;
+        case 'bookmakerBounds':
+          mirror.setBookmakerBounds(message.bookmakers);
+          recheckBooks();
           break;
         case 'reconnect':
           client?.reconnectNow();

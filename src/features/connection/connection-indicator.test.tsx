@@ -46,6 +46,7 @@ function fakeConnection(initial: StreamStatus) {
     registerInterest: () => () => undefined,
     reconnect: () => undefined,
     setMoveSettings: () => undefined,
+    setBookmakerBounds: () => undefined,
     getMoves: () => [],
     subscribeMoves: () => () => undefined,
     getStatus: () => status,
