@@ -147,6 +147,14 @@ interface MarketFinds {
 
 const SEP = '|';
 
+/** The four states a book can be in, shared: a recompute reads one per book and keeps none. */
+const BOOK_STATUS: readonly ScanBookStatus[] = [
+  { stale: false, suspended: false },
+  { stale: true, suspended: false },
+  { stale: false, suspended: true },
+  { stale: true, suspended: true },
+];
+
 function marketKeyOf(fixtureId: string, marketId: number, playerId: number): string {
   return fixtureId + SEP + String(marketId) + SEP + String(playerId);
 }
@@ -468,7 +476,7 @@ export class OpportunityScanner {
         // Read live at every call: a book's state is never cached here.
         bookStatus: (bookmaker) => {
           const meta = this.book.getBookmakerMeta(fixtureId, bookmaker);
-          return meta === undefined ? undefined : { stale: isBookmakerStale(meta), suspended: meta.meta.suspended };
+          return meta === undefined ? undefined : BOOK_STATUS[(isBookmakerStale(meta) ? 1 : 0) + (meta.meta.suspended ? 2 : 0)];
         },
       };
       this.fixtureContexts.set(fixtureId, context);

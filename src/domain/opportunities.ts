@@ -2,9 +2,9 @@
 // chosen fair line reaches a floor, and the cross-book arbitrage its best net prices leave open.
 // Pure; the scanner (src/book/opportunity-scanner.ts) runs it in the stream worker over the live
 // book, once per changed market per batch. Formulas and rounding: docs/domain.md, "Opportunities".
-import { commissionOf, netPrice, type CommissionRates } from './commission.ts';
+import { assertCommissionRate, commissionOf, type CommissionRates } from './commission.ts';
 import { DevigError, type DevigMethod } from './devig.ts';
-import { fairLineProbabilities, fairLineWeight, type FairLine, type FairLineQuote } from './fair-line.ts';
+import { countingFairLine, fairLineWeight, type FairLine, type FairLineBook } from './fair-line.ts';
 import { findArbitrage } from './market.ts';
 import type { OddsEntry } from '../wire/shared-schemas.ts';
 
@@ -135,6 +135,7 @@ export const NO_FINDS: MarketScan = { ev: [], arbitrage: null };
 
 interface BookLine {
   readonly bookmaker: string;
+  readonly terms: BookTerms;
   readonly quotes: (ScanQuote | undefined)[];
   /** The book's state forbids counting any of its prices. */
   readonly blocked: boolean;
@@ -142,6 +143,35 @@ interface BookLine {
 
 function counts(quote: ScanQuote): boolean {
   return quote.active && quote.marketActive && Number.isFinite(quote.price) && quote.price > 1;
+}
+
+/** What the options say of one bookmaker: looked up once per options object, not once per line per scan. */
+interface BookTerms {
+  /** Its weight in the fair line (0: not part of it). */
+  readonly weight: number;
+  readonly canBet: boolean;
+  /** Commission on winnings (checked where a price is netted, as `netPrice` does). */
+  readonly rate: number;
+}
+
+const termsCache = new WeakMap<ScanOptions, Map<string, BookTerms>>();
+
+function termsOf(options: ScanOptions): Map<string, BookTerms> {
+  let terms = termsCache.get(options);
+  if (terms === undefined) {
+    terms = new Map();
+    termsCache.set(options, terms);
+  }
+  return terms;
+}
+
+function bookTerms(terms: Map<string, BookTerms>, options: ScanOptions, bookmaker: string): BookTerms {
+  let found = terms.get(bookmaker);
+  if (found === undefined) {
+    found = { weight: fairLineWeight(options.fairLine, bookmaker), canBet: options.canBet(bookmaker), rate: commissionOf(bookmaker, options.commission) };
+    terms.set(bookmaker, found);
+  }
+  return found;
 }
 
 function byBookmaker(a: BookLine, b: BookLine): number {
@@ -160,11 +190,15 @@ function byBookmaker(a: BookLine, b: BookLine): number {
  * Books are taken in slug order whatever the order of `quotes`, so the same prices always give
  * the same finds to the last bit (the consensus is a floating-point sum over books): a scanner
  * that keeps a market's quotes as they arrive gets exactly what a scan from scratch gets.
+ *
+ * `options` is read as constant for its lifetime: each book's weight, bettability and commission
+ * are looked up once per options object (a scanner makes a new one when its settings change).
  */
 export function scanMarket(input: ScanMarketInput, options: ScanOptions): MarketScan {
   const n = input.outcomeIds.length;
   if (n < 2) return NO_FINDS;
   const positions = input.outcomePositions;
+  const terms = termsOf(options);
   const lines: BookLine[] = [];
   let line: BookLine | undefined;
   for (const quote of input.quotes) {
@@ -181,7 +215,7 @@ export function scanMarket(input: ScanMarketInput, options: ScanOptions): Market
       }
       if (line === undefined) {
         const status = input.bookStatus(quote.bookmaker);
-        line = { bookmaker: quote.bookmaker, quotes: new Array<ScanQuote | undefined>(n).fill(undefined), blocked: status !== undefined && (status.stale || status.suspended) };
+        line = { bookmaker: quote.bookmaker, terms: bookTerms(terms, options, quote.bookmaker), quotes: new Array<ScanQuote | undefined>(n).fill(undefined), blocked: status !== undefined && (status.stale || status.suspended) };
         lines.push(line);
       }
     }
@@ -192,19 +226,20 @@ export function scanMarket(input: ScanMarketInput, options: ScanOptions): Market
 
   // Only a weighted, unblocked book pricing the whole market can be part of the line; the others
   // only explain why they are not (which the scan does not show), so they are not passed.
-  const fairQuotes: FairLineQuote[] = [];
+  const fairBooks: FairLineBook[] = [];
   for (const line of lines) {
-    if (line.blocked || !(fairLineWeight(options.fairLine, line.bookmaker) > 0)) continue;
+    const weight = line.terms.weight;
+    if (line.blocked || !(weight > 0)) continue;
     const prices: number[] = [];
     for (const quote of line.quotes) {
       if (quote === undefined || !counts(quote)) break;
       prices.push(quote.price);
     }
-    if (prices.length === n) fairQuotes.push({ bookmaker: line.bookmaker, prices, stale: false, suspended: false });
+    if (prices.length === n) fairBooks.push({ bookmaker: line.bookmaker, weight, prices });
   }
   let fair: number[] | null = null;
   try {
-    fair = fairLineProbabilities(options.fairLine, fairQuotes, options.method).probabilities;
+    fair = countingFairLine(options.fairLine, fairBooks, options.method);
   } catch (error) {
     // A method undefined for this consensus (additive with a long shot): no fair price, no EV.
     if (!(error instanceof DevigError)) throw error;
@@ -215,12 +250,14 @@ export function scanMarket(input: ScanMarketInput, options: ScanOptions): Market
   const bestQuote: (ScanQuote | undefined)[] = new Array<ScanQuote | undefined>(n).fill(undefined);
   const bestNet: number[] = new Array<number>(n).fill(0);
   for (const line of lines) {
-    if (line.blocked || !options.canBet(line.bookmaker)) continue;
-    const rate = commissionOf(line.bookmaker, options.commission);
+    if (line.blocked || !line.terms.canBet) continue;
+    const rate = line.terms.rate;
+    assertCommissionRate(rate);
     for (let i = 0; i < n; i += 1) {
       const quote = line.quotes[i];
       if (quote === undefined || !counts(quote)) continue;
-      const net = netPrice(quote.price, rate);
+      // `netPrice`'s formula, inline: the price is finite and above 1 (it counts), the rate was checked above.
+      const net = 1 + (quote.price - 1) * (1 - rate);
       const probability = fair?.[i];
       if (probability !== undefined && probability > 0) {
         const value = probability * net - 1;
