@@ -7,7 +7,7 @@ import type { CommissionRates } from '../domain/commission.ts';
 import type { DevigMethod } from '../domain/devig.ts';
 import type { FairLine } from '../domain/fair-line.ts';
 import { parseFixtureId } from '../domain/ids.ts';
-import { NO_FINDS, scanMarket, type ArbitrageFindLeg, type EvFind, type MarketScan, type ScanBookStatus, type ScanOptions, type ScanQuote } from '../domain/opportunities.ts';
+import { NO_FINDS, scanLinesOf, scanMarketLines, type ArbitrageFindLeg, type EvFind, type MarketScan, type ScanBookStatus, type ScanLine, type ScanOptions, type ScanQuote } from '../domain/opportunities.ts';
 import type { Market } from '../wire/reference-schemas.ts';
 import type { OddsEntry } from '../wire/shared-schemas.ts';
 import { isBookmakerStale, type BookOp, type LiveBook } from './book.ts';
@@ -99,6 +99,13 @@ interface MarketIndex {
    * each update is noted (one book read per update) instead of re-read in full per recompute.
    */
   readonly quotes: Map<string, HeldQuote>;
+  /**
+   * `quotes` grouped by book and outcome for the catalogue entry `linesFor` (`scanLinesOf`): kept
+   * while prices only move (the lines hold the quote objects, which change in place); null once a
+   * quote came, went, or changed book or outcome.
+   */
+  lines: ScanLine[] | null;
+  linesFor: CatalogueEntry | null;
 }
 
 /**
@@ -381,6 +388,7 @@ export class OpportunityScanner {
       const market = held.market;
       if (entry !== undefined && market.marketId === marketId && market.playerId === playerId && market.fixtureId === fixtureId) {
         // The hot path: a price the scanner holds moved.
+        if (held.bookmaker !== entry.bookmaker || held.outcomeId !== entry.outcomeId) market.lines = null;
         held.bookmaker = entry.bookmaker;
         held.outcomeId = entry.outcomeId;
         held.price = entry.price;
@@ -391,6 +399,7 @@ export class OpportunityScanner {
         return;
       }
       market.quotes.delete(oddsId);
+      market.lines = null;
       this.held.delete(oddsId);
       this.dirty.add(market);
     }
@@ -408,7 +417,7 @@ export class OpportunityScanner {
     let market = byPlayer.get(playerId);
     if (market === undefined) {
       const key = marketKeyOf(fixtureId, marketId, playerId);
-      market = { key, fixtureId, marketId, playerId, quotes: new Map() };
+      market = { key, fixtureId, marketId, playerId, quotes: new Map(), lines: null, linesFor: null };
       byPlayer.set(playerId, market);
       this.markets.set(key, market);
       let markets = this.byFixture.get(fixtureId);
@@ -420,6 +429,7 @@ export class OpportunityScanner {
     }
     const quote: HeldQuote = { market, oddsId, bookmaker: entry.bookmaker, outcomeId: entry.outcomeId, price: entry.price, active: entry.active, marketActive: entry.marketActive, changedAt: entry.changedAt };
     market.quotes.set(oddsId, quote);
+    market.lines = null;
     this.held.set(oddsId, quote);
     this.dirty.add(market);
   }
@@ -490,9 +500,12 @@ export class OpportunityScanner {
     const record = known.market;
     const { fixtureId } = market;
     const fixture = this.fixtureContext(fixtureId);
-    const scan: MarketScan = market.quotes.size === 0
-      ? NO_FINDS
-      : scanMarket({ outcomeIds: known.outcomeIds, outcomePositions: known.outcomePositions, quotes: market.quotes.values(), bookStatus: fixture.bookStatus }, options);
+    if (market.lines === null || market.linesFor !== known) {
+      market.lines = scanLinesOf(known.outcomeIds, market.quotes.values(), known.outcomePositions);
+      market.linesFor = known;
+    }
+    // scanMarket over the kept grouping: the same finds as a scan of `quotes` from scratch.
+    const scan: MarketScan = market.quotes.size === 0 ? NO_FINDS : scanMarketLines(known.outcomeIds.length, market.lines, fixture.bookStatus, options);
     if (scan === NO_FINDS) return null;
     const { fixtureName, sportId, live } = fixture;
     const { marketId, playerId } = market;

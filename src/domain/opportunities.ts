@@ -133,12 +133,10 @@ export interface MarketScan {
 
 export const NO_FINDS: MarketScan = { ev: [], arbitrage: null };
 
-interface BookLine {
+/** One book's quotes of a market by outcome position (the catalogue's order); a hole where it has none. */
+export interface ScanLine {
   readonly bookmaker: string;
-  readonly terms: BookTerms;
-  readonly quotes: (ScanQuote | undefined)[];
-  /** The book's state forbids counting any of its prices. */
-  readonly blocked: boolean;
+  readonly quotes: readonly (ScanQuote | undefined)[];
 }
 
 function counts(quote: ScanQuote): boolean {
@@ -174,8 +172,42 @@ function bookTerms(terms: Map<string, BookTerms>, options: ScanOptions, bookmake
   return found;
 }
 
-function byBookmaker(a: BookLine, b: BookLine): number {
+function byBookmaker(a: ScanLine, b: ScanLine): number {
   return a.bookmaker < b.bookmaker ? -1 : a.bookmaker > b.bookmaker ? 1 : 0;
+}
+
+/**
+ * A market's quotes as `scanMarketLines` takes them: one line per book, in slug order, each
+ * quote at its outcome's position in `outcomeIds` (a later quote of the same book and outcome
+ * replaces an earlier one). Quotes of outcomes outside `outcomeIds` are left out. The lines hold
+ * the quote objects themselves, so a caller whose quotes change in place may keep them until a
+ * quote comes, goes, or changes book or outcome.
+ */
+export function scanLinesOf(outcomeIds: readonly number[], quotes: Iterable<ScanQuote>, outcomePositions?: ReadonlyMap<number, number>): ScanLine[] {
+  const n = outcomeIds.length;
+  const lines: { readonly bookmaker: string; readonly quotes: (ScanQuote | undefined)[] }[] = [];
+  let line: (typeof lines)[number] | undefined;
+  for (const quote of quotes) {
+    const position = outcomePositions === undefined ? outcomeIds.indexOf(quote.outcomeId) : (outcomePositions.get(quote.outcomeId) ?? -1);
+    if (position < 0) continue;
+    // A book's quotes mostly come together: the last line is usually the one; else a short search (a market has tens of books, not thousands).
+    if (line?.bookmaker !== quote.bookmaker) {
+      line = undefined;
+      for (let k = lines.length - 1; k >= 0; k -= 1) {
+        if (lines[k]?.bookmaker === quote.bookmaker) {
+          line = lines[k];
+          break;
+        }
+      }
+      if (line === undefined) {
+        line = { bookmaker: quote.bookmaker, quotes: new Array<ScanQuote | undefined>(n).fill(undefined) };
+        lines.push(line);
+      }
+    }
+    line.quotes[position] = quote;
+  }
+  lines.sort(byBookmaker);
+  return lines;
 }
 
 /**
@@ -195,41 +227,33 @@ function byBookmaker(a: BookLine, b: BookLine): number {
  * are looked up once per options object (a scanner makes a new one when its settings change).
  */
 export function scanMarket(input: ScanMarketInput, options: ScanOptions): MarketScan {
-  const n = input.outcomeIds.length;
-  if (n < 2) return NO_FINDS;
-  const positions = input.outcomePositions;
+  if (input.outcomeIds.length < 2) return NO_FINDS;
+  return scanMarketLines(input.outcomeIds.length, scanLinesOf(input.outcomeIds, input.quotes, input.outcomePositions), input.bookStatus, options);
+}
+
+/**
+ * `scanMarket` over a market already grouped by `scanLinesOf` (`n` outcomes, lines in slug
+ * order): the same finds, for a scanner that keeps the grouping while only prices move. Each
+ * book's state is read from `bookStatus` at every call.
+ */
+export function scanMarketLines(n: number, lines: readonly ScanLine[], bookStatus: (bookmaker: string) => ScanBookStatus | undefined, options: ScanOptions): MarketScan {
+  if (n < 2 || lines.length === 0) return NO_FINDS;
   const terms = termsOf(options);
-  const lines: BookLine[] = [];
-  let line: BookLine | undefined;
-  for (const quote of input.quotes) {
-    const position = positions === undefined ? input.outcomeIds.indexOf(quote.outcomeId) : (positions.get(quote.outcomeId) ?? -1);
-    if (position < 0) continue;
-    // A book's quotes mostly come together: the last line is usually the one; else a short search (a market has tens of books, not thousands).
-    if (line?.bookmaker !== quote.bookmaker) {
-      line = undefined;
-      for (let k = lines.length - 1; k >= 0; k -= 1) {
-        if (lines[k]?.bookmaker === quote.bookmaker) {
-          line = lines[k];
-          break;
-        }
-      }
-      if (line === undefined) {
-        const status = input.bookStatus(quote.bookmaker);
-        line = { bookmaker: quote.bookmaker, terms: bookTerms(terms, options, quote.bookmaker), quotes: new Array<ScanQuote | undefined>(n).fill(undefined), blocked: status !== undefined && (status.stale || status.suspended) };
-        lines.push(line);
-      }
-    }
-    line.quotes[position] = quote;
+  const lineTerms: BookTerms[] = [];
+  const blocked: boolean[] = [];
+  for (const line of lines) {
+    lineTerms.push(bookTerms(terms, options, line.bookmaker));
+    const status = bookStatus(line.bookmaker);
+    blocked.push(status !== undefined && (status.stale || status.suspended));
   }
-  if (lines.length === 0) return NO_FINDS;
-  lines.sort(byBookmaker);
 
   // Only a weighted, unblocked book pricing the whole market can be part of the line; the others
   // only explain why they are not (which the scan does not show), so they are not passed.
   const fairBooks: FairLineBook[] = [];
-  for (const line of lines) {
-    const weight = line.terms.weight;
-    if (line.blocked || !(weight > 0)) continue;
+  for (let k = 0; k < lines.length; k += 1) {
+    const line = lines[k];
+    const weight = lineTerms[k]?.weight ?? 0;
+    if (line === undefined || blocked[k] === true || !(weight > 0)) continue;
     const prices: number[] = [];
     for (const quote of line.quotes) {
       if (quote === undefined || !counts(quote)) break;
@@ -249,9 +273,11 @@ export function scanMarket(input: ScanMarketInput, options: ScanOptions): Market
   const ev: EvFind[] = [];
   const bestQuote: (ScanQuote | undefined)[] = new Array<ScanQuote | undefined>(n).fill(undefined);
   const bestNet: number[] = new Array<number>(n).fill(0);
-  for (const line of lines) {
-    if (line.blocked || !line.terms.canBet) continue;
-    const rate = line.terms.rate;
+  for (let k = 0; k < lines.length; k += 1) {
+    const line = lines[k];
+    const lineTerm = lineTerms[k];
+    if (line === undefined || lineTerm === undefined || blocked[k] === true || !lineTerm.canBet) continue;
+    const rate = lineTerm.rate;
     assertCommissionRate(rate);
     for (let i = 0; i < n; i += 1) {
       const quote = line.quotes[i];
