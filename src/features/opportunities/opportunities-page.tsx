@@ -4,7 +4,7 @@
 // the page holds only the rows in view. A row opens the fixture's odds screen on that price.
 import { useQuery } from '@tanstack/react-query';
 import { getCoreRowModel, useReactTable, type SortingState, type Updater } from '@tanstack/react-table';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { bookmakersQuery } from '../../api/queries.ts';
 import { useApiClient } from '../../api/use-api-client.ts';
@@ -37,19 +37,6 @@ const AGE_OPTIONS = [
   { value: '3600', label: '1 h' },
 ];
 
-function useNow(everyMs: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => {
-      setNow(Date.now());
-    }, everyMs);
-    return () => {
-      clearInterval(timer);
-    };
-  }, [everyMs]);
-  return now;
-}
-
 export function OpportunitiesPage() {
   const [search, setSearch] = useSearchParams();
   const params = useMemo(() => readParams(search), [search]);
@@ -79,7 +66,6 @@ export function OpportunitiesPage() {
   const nameOf = useBookmakerNameOf();
   const format = useSettings((s) => s.oddsFormat);
   const fairLine = useFairLine();
-  const now = useNow(1_000);
   const navigate = useNavigate();
 
   const rows = scan.view?.tab === params.tab ? scan.view : null;
@@ -97,8 +83,8 @@ export function OpportunitiesPage() {
   const onRange = useCallback((first: number, last: number) => {
     setRange((current) => (current.first === first && current.last === last ? current : { first, last }));
   }, []);
-  const evColumnDefs = useMemo(() => evColumns({ nameOf, format, now, params }), [nameOf, format, now, params]);
-  const arbColumnDefs = useMemo(() => arbColumns({ nameOf, format, now, params }), [nameOf, format, now, params]);
+  const evColumnDefs = useMemo(() => evColumns({ nameOf, format, params }), [nameOf, format, params]);
+  const arbColumnDefs = useMemo(() => arbColumns({ nameOf, format, params }), [nameOf, format, params]);
   const evData = useMemo(() => (rows?.tab === 'ev' ? [...rows.rows] : []), [rows]);
   const arbData = useMemo(() => (rows?.tab === 'arb' ? [...rows.rows] : []), [rows]);
   // TanStack Table keeps its state outside React; the rows come sorted from the worker (manual sorting).
