@@ -433,11 +433,8 @@ async function measurePhase(browser: Browser, label: string, service: { url: str
   };
 }
 
-interface FirehosePhase {
-  readonly rate: number;
-  /** Updates/s the service made (the firehose's own count) and the page applied (its own count). */
-  readonly producedPerSec: number;
-  readonly appliedPerSec: number;
+/** A traced phase's frame figures (busy wall and CPU per frame, long tasks) and the page's JS heap. */
+interface FrameFigures {
   readonly frameP50: number;
   readonly frameP95: number;
   readonly frameP99: number;
@@ -446,8 +443,40 @@ interface FirehosePhase {
   readonly cpuMsPerSec: number;
   readonly longTasks: number;
   readonly maxTaskMs: number;
-  readonly loafOver50: number;
   readonly heapMB: number;
+}
+
+async function frameFigures(page: Page, trace: readonly TraceEvent[]): Promise<FrameFigures> {
+  const heap = await page.evaluate(() => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? Number.NaN);
+  const { busy, cpu, tasks } = framesFromTrace(trace);
+  const sortedBusy = [...busy].sort((a, b) => a - b);
+  const sortedCpu = [...cpu].sort((a, b) => a - b);
+  return {
+    frameP50: percentile(sortedBusy, 50),
+    frameP95: percentile(sortedBusy, 95),
+    frameP99: percentile(sortedBusy, 99),
+    cpuFrameP95: percentile(sortedCpu, 95),
+    cpuMsPerSec: cpu.reduce((a, b) => a + b, 0) / Math.max(1e-3, (cpu.length * FRAME_MS) / 1000),
+    longTasks: tasks.filter((t) => t > 50).length,
+    maxTaskMs: Math.max(0, ...tasks),
+    heapMB: heap / 1024 / 1024,
+  };
+}
+
+/** Where the page's main thread spends its time: the timeline's totals and the hottest JS over 3 s. */
+async function mainThreadProfile(page: Page, trace: readonly TraceEvent[]): Promise<string> {
+  return `main thread: ${timelineBreakdown(trace)}; hottest JS over 3 s: ${(await hottestFunctions(page, 3_000, 6))
+    .filter(([key]) => !key.startsWith('(idle)'))
+    .map(([key, ms]) => `${key} ${ms.toFixed(0)} ms`)
+    .join('; ')}`;
+}
+
+interface FirehosePhase extends FrameFigures {
+  readonly rate: number;
+  /** Updates/s the service made (the firehose's own count) and the page applied (its own count). */
+  readonly producedPerSec: number;
+  readonly appliedPerSec: number;
+  readonly loafOver50: number;
   readonly paintP50: number;
   readonly paintP95: number;
   /** The hottest functions when a target was missed, else ''. */
@@ -518,36 +547,20 @@ async function measureFirehose(browser: Browser, service: { url: string; admin: 
         const w = window as unknown as PerfWindow;
         return { applied: w.__oddsPerf.applied, delays: w.__oddsPerf.paintDelaysMs, loaf: w.__bench.loaf };
       });
-      const heap = await page.evaluate(() => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? Number.NaN);
-      const { busy, cpu, tasks } = framesFromTrace(trace);
-      const sortedBusy = [...busy].sort((a, b) => a - b);
-      const sortedCpu = [...cpu].sort((a, b) => a - b);
+      const figures = await frameFigures(page, trace);
       const sortedDelays = [...perf.delays].sort((a, b) => a - b);
       const phase: FirehosePhase = {
         rate,
         producedPerSec: produced / seconds,
         appliedPerSec: perf.applied / seconds,
-        frameP50: percentile(sortedBusy, 50),
-        frameP95: percentile(sortedBusy, 95),
-        frameP99: percentile(sortedBusy, 99),
-        cpuFrameP95: percentile(sortedCpu, 95),
-        cpuMsPerSec: cpu.reduce((a, b) => a + b, 0) / Math.max(1e-3, (cpu.length * FRAME_MS) / 1000),
-        longTasks: tasks.filter((t) => t > 50).length,
-        maxTaskMs: Math.max(0, ...tasks),
+        ...figures,
         loafOver50: perf.loaf.filter((d) => d > 50).length,
-        heapMB: heap / 1024 / 1024,
         paintP50: percentile(sortedDelays, 50),
         paintP95: percentile(sortedDelays, 95),
         profile: '',
       };
       // A missed target is explained by where the page's main thread spends its time.
-      const profile =
-        meetsTargets(phase) && process.env.BENCH_UI_PROFILE !== '1'
-          ? ''
-          : `main thread: ${timelineBreakdown(trace)}; hottest JS over 3 s: ${(await hottestFunctions(page, 3_000, 6))
-              .filter(([key]) => !key.startsWith('(idle)'))
-              .map(([key, ms]) => `${key} ${ms.toFixed(0)} ms`)
-              .join('; ')}`;
+      const profile = meetsTargets(phase) && process.env.BENCH_UI_PROFILE !== '1' ? '' : await mainThreadProfile(page, trace);
       phases.push({ ...phase, profile });
       console.log(
         `firehose ${String(rate)}/s: produced ${phase.producedPerSec.toFixed(0)}/s, applied ${phase.appliedPerSec.toFixed(0)}/s, busy p95 ${phase.frameP95.toFixed(2)} ms (CPU p95 ${phase.cpuFrameP95.toFixed(2)} ms, ${phase.cpuMsPerSec.toFixed(0)} ms/s), paint p95 ${phase.paintP95.toFixed(0)} ms${profile === '' ? '' : `; hottest over 3 s: ${profile}`}`,
@@ -560,17 +573,9 @@ async function measureFirehose(browser: Browser, service: { url: string; admin: 
   return phases;
 }
 
-interface OpportunitiesPhase {
+interface OpportunitiesPhase extends FrameFigures {
   readonly rate: number;
   readonly producedPerSec: number;
-  readonly frameP50: number;
-  readonly frameP95: number;
-  readonly frameP99: number;
-  readonly cpuFrameP95: number;
-  readonly cpuMsPerSec: number;
-  readonly longTasks: number;
-  readonly maxTaskMs: number;
-  readonly heapMB: number;
   /** Rows in the grid's DOM at the end, and DOM changes inside the grid per second (the rows do update). */
   readonly rowsShown: number;
   readonly gridChangesPerSec: number;
@@ -606,30 +611,13 @@ async function measureOpportunities(browser: Browser, service: { url: string; ad
     const produced = ((await service.admin.json<{ firehose: { changes: number } | null }>('GET', '/admin/firehose')).firehose?.changes ?? 0) - producedBefore;
     const changes = await page.evaluate(() => (window as unknown as { __grid: { changes: number } }).__grid.changes);
     const rowsShown = await page.locator('.opportunity-row[data-key]').count();
-    const heap = await page.evaluate(() => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? Number.NaN);
-    const { busy, cpu, tasks } = framesFromTrace(trace);
-    const sortedBusy = [...busy].sort((a, b) => a - b);
-    const sortedCpu = [...cpu].sort((a, b) => a - b);
-    const frameP95 = percentile(sortedBusy, 95);
-    const longTasks = tasks.filter((t) => t > 50).length;
-    const profile =
-      frameP95 <= BUDGET_MS && longTasks === 0 && process.env.BENCH_UI_PROFILE !== '1'
-        ? ''
-        : `main thread: ${timelineBreakdown(trace)}; hottest JS over 3 s: ${(await hottestFunctions(page, 3_000, 6))
-            .filter(([key]) => !key.startsWith('(idle)'))
-            .map(([key, ms]) => `${key} ${ms.toFixed(0)} ms`)
-            .join('; ')}`;
+    const figures = await frameFigures(page, trace);
+    const { frameP95 } = figures;
+    const profile = frameP95 <= BUDGET_MS && figures.longTasks === 0 && process.env.BENCH_UI_PROFILE !== '1' ? '' : await mainThreadProfile(page, trace);
     const phase: OpportunitiesPhase = {
       rate,
       producedPerSec: produced / seconds,
-      frameP50: percentile(sortedBusy, 50),
-      frameP95,
-      frameP99: percentile(sortedBusy, 99),
-      cpuFrameP95: percentile(sortedCpu, 95),
-      cpuMsPerSec: cpu.reduce((a, b) => a + b, 0) / Math.max(1e-3, (cpu.length * FRAME_MS) / 1000),
-      longTasks,
-      maxTaskMs: Math.max(0, ...tasks),
-      heapMB: heap / 1024 / 1024,
+      ...figures,
       rowsShown,
       gridChangesPerSec: changes / seconds,
       profile,
