@@ -14,6 +14,11 @@
 // Performance panel), with the paint and layer events that explain the timeline's totals.
 // BENCH_UI_ONLY=firehose: the quiet baseline and the firehose rows only (no QUOTE_RATE run and
 // its rows), to compare a change of the odds screen under a firehose in a few minutes.
+// Last, the opportunities rows: /opportunities open (EV ≥ 0 %, newest prices first, so the rows in
+// view are the firehose fixture's and turn over as it requotes) while the firehose requotes the
+// busy fixture at 2,000 updates/s: main-thread busy per frame p50/p95 beside the fixture board's at
+// the same rate in the same run (BENCH_UI_OPPORTUNITIES=0 leaves them out).
+// BENCH_UI_PORT=n: the services listen on n and their admin on n+1 (default: free ports).
 // Needs a built dashboard (`vite build`) in dist/.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -47,6 +52,10 @@ const FIREHOSE_TICK_MS = 50;
 const HEAP_TARGET_MB = 150;
 const PAINT_TARGET_MS = 250;
 const PAINT_TARGET_RATE = 2_000;
+/** The opportunities page as the rows bench opens it: every +EV price (EV ≥ 0 %), newest first. */
+const OPPORTUNITIES_QUERY = 'minEv=0&sort=age';
+const WITH_OPPORTUNITIES = process.env.BENCH_UI_OPPORTUNITIES !== '0';
+const FIXED_PORT = process.env.BENCH_UI_PORT === undefined ? null : Number(process.env.BENCH_UI_PORT);
 
 interface Phase {
   readonly label: string;
@@ -84,8 +93,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Starts `tsx service/main.ts` in its own process (its own CPU, as in production) and waits for /healthz. */
 async function startService(quoteRate: number, extraEnv: Readonly<Record<string, string>> = {}): Promise<{ url: string; admin: AdminClient; child: ChildProcess; dir: string }> {
-  const port = await freePort();
-  const adminPort = await freePort();
+  const port = FIXED_PORT ?? (await freePort());
+  const adminPort = FIXED_PORT === null ? await freePort() : FIXED_PORT + 1;
   const dir = mkdtempSync(path.join(os.tmpdir(), 'ui-bench-'));
   const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['service/main.ts'], {
     cwd: ROOT,
@@ -424,11 +433,8 @@ async function measurePhase(browser: Browser, label: string, service: { url: str
   };
 }
 
-interface FirehosePhase {
-  readonly rate: number;
-  /** Updates/s the service made (the firehose's own count) and the page applied (its own count). */
-  readonly producedPerSec: number;
-  readonly appliedPerSec: number;
+/** A traced phase's frame figures (busy wall and CPU per frame, long tasks) and the page's JS heap. */
+interface FrameFigures {
   readonly frameP50: number;
   readonly frameP95: number;
   readonly frameP99: number;
@@ -437,8 +443,40 @@ interface FirehosePhase {
   readonly cpuMsPerSec: number;
   readonly longTasks: number;
   readonly maxTaskMs: number;
-  readonly loafOver50: number;
   readonly heapMB: number;
+}
+
+async function frameFigures(page: Page, trace: readonly TraceEvent[]): Promise<FrameFigures> {
+  const heap = await page.evaluate(() => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? Number.NaN);
+  const { busy, cpu, tasks } = framesFromTrace(trace);
+  const sortedBusy = [...busy].sort((a, b) => a - b);
+  const sortedCpu = [...cpu].sort((a, b) => a - b);
+  return {
+    frameP50: percentile(sortedBusy, 50),
+    frameP95: percentile(sortedBusy, 95),
+    frameP99: percentile(sortedBusy, 99),
+    cpuFrameP95: percentile(sortedCpu, 95),
+    cpuMsPerSec: cpu.reduce((a, b) => a + b, 0) / Math.max(1e-3, (cpu.length * FRAME_MS) / 1000),
+    longTasks: tasks.filter((t) => t > 50).length,
+    maxTaskMs: Math.max(0, ...tasks),
+    heapMB: heap / 1024 / 1024,
+  };
+}
+
+/** Where the page's main thread spends its time: the timeline's totals and the hottest JS over 3 s. */
+async function mainThreadProfile(page: Page, trace: readonly TraceEvent[]): Promise<string> {
+  return `main thread: ${timelineBreakdown(trace)}; hottest JS over 3 s: ${(await hottestFunctions(page, 3_000, 6))
+    .filter(([key]) => !key.startsWith('(idle)'))
+    .map(([key, ms]) => `${key} ${ms.toFixed(0)} ms`)
+    .join('; ')}`;
+}
+
+interface FirehosePhase extends FrameFigures {
+  readonly rate: number;
+  /** Updates/s the service made (the firehose's own count) and the page applied (its own count). */
+  readonly producedPerSec: number;
+  readonly appliedPerSec: number;
+  readonly loafOver50: number;
   readonly paintP50: number;
   readonly paintP95: number;
   /** The hottest functions when a target was missed, else ''. */
@@ -509,36 +547,20 @@ async function measureFirehose(browser: Browser, service: { url: string; admin: 
         const w = window as unknown as PerfWindow;
         return { applied: w.__oddsPerf.applied, delays: w.__oddsPerf.paintDelaysMs, loaf: w.__bench.loaf };
       });
-      const heap = await page.evaluate(() => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? Number.NaN);
-      const { busy, cpu, tasks } = framesFromTrace(trace);
-      const sortedBusy = [...busy].sort((a, b) => a - b);
-      const sortedCpu = [...cpu].sort((a, b) => a - b);
+      const figures = await frameFigures(page, trace);
       const sortedDelays = [...perf.delays].sort((a, b) => a - b);
       const phase: FirehosePhase = {
         rate,
         producedPerSec: produced / seconds,
         appliedPerSec: perf.applied / seconds,
-        frameP50: percentile(sortedBusy, 50),
-        frameP95: percentile(sortedBusy, 95),
-        frameP99: percentile(sortedBusy, 99),
-        cpuFrameP95: percentile(sortedCpu, 95),
-        cpuMsPerSec: cpu.reduce((a, b) => a + b, 0) / Math.max(1e-3, (cpu.length * FRAME_MS) / 1000),
-        longTasks: tasks.filter((t) => t > 50).length,
-        maxTaskMs: Math.max(0, ...tasks),
+        ...figures,
         loafOver50: perf.loaf.filter((d) => d > 50).length,
-        heapMB: heap / 1024 / 1024,
         paintP50: percentile(sortedDelays, 50),
         paintP95: percentile(sortedDelays, 95),
         profile: '',
       };
       // A missed target is explained by where the page's main thread spends its time.
-      const profile =
-        meetsTargets(phase) && process.env.BENCH_UI_PROFILE !== '1'
-          ? ''
-          : `main thread: ${timelineBreakdown(trace)}; hottest JS over 3 s: ${(await hottestFunctions(page, 3_000, 6))
-              .filter(([key]) => !key.startsWith('(idle)'))
-              .map(([key, ms]) => `${key} ${ms.toFixed(0)} ms`)
-              .join('; ')}`;
+      const profile = meetsTargets(phase) && process.env.BENCH_UI_PROFILE !== '1' ? '' : await mainThreadProfile(page, trace);
       phases.push({ ...phase, profile });
       console.log(
         `firehose ${String(rate)}/s: produced ${phase.producedPerSec.toFixed(0)}/s, applied ${phase.appliedPerSec.toFixed(0)}/s, busy p95 ${phase.frameP95.toFixed(2)} ms (CPU p95 ${phase.cpuFrameP95.toFixed(2)} ms, ${phase.cpuMsPerSec.toFixed(0)} ms/s), paint p95 ${phase.paintP95.toFixed(0)} ms${profile === '' ? '' : `; hottest over 3 s: ${profile}`}`,
@@ -549,6 +571,95 @@ async function measureFirehose(browser: Browser, service: { url: string; admin: 
     await context.close();
   }
   return phases;
+}
+
+interface OpportunitiesPhase extends FrameFigures {
+  readonly rate: number;
+  readonly producedPerSec: number;
+  /** Rows in the grid's DOM at the end, and DOM changes inside the grid per second (the rows do update). */
+  readonly rowsShown: number;
+  readonly gridChangesPerSec: number;
+  readonly profile: string;
+}
+
+/** /opportunities open while the admin firehose requotes the busy fixture at `rate`. */
+async function measureOpportunities(browser: Browser, service: { url: string; admin: AdminClient }, rate: number): Promise<OpportunitiesPhase> {
+  const { fixtureId } = await busyFixture(service.admin, service.url);
+  const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
+  const page = await context.newPage();
+  try {
+    await page.goto(`${service.url}/opportunities?${OPPORTUNITIES_QUERY}`);
+    await page.waitForSelector('.opportunity-row[data-key]', { timeout: 60_000 });
+    await page.evaluate(() => {
+      const w = window as unknown as { __grid: { changes: number } };
+      w.__grid = { changes: 0 };
+      const grid = document.querySelector('.opportunity-grid');
+      if (grid === null) return;
+      new MutationObserver((records) => {
+        w.__grid.changes += records.length;
+      }).observe(grid, { subtree: true, childList: true, characterData: true, attributes: true });
+    });
+    await service.admin.json('POST', '/admin/firehose', { fixtureId, updatesPerSec: rate });
+    await sleep(3_000);
+    await page.evaluate(() => {
+      (window as unknown as { __grid: { changes: number } }).__grid.changes = 0;
+    });
+    const producedBefore = (await service.admin.json<{ firehose: { changes: number } | null }>('GET', '/admin/firehose')).firehose?.changes ?? 0;
+    const from = performance.now();
+    const trace = await traceFor(page, MEASURE_MS, ['devtools.timeline']);
+    const seconds = (performance.now() - from) / 1000;
+    const produced = ((await service.admin.json<{ firehose: { changes: number } | null }>('GET', '/admin/firehose')).firehose?.changes ?? 0) - producedBefore;
+    const changes = await page.evaluate(() => (window as unknown as { __grid: { changes: number } }).__grid.changes);
+    const rowsShown = await page.locator('.opportunity-row[data-key]').count();
+    const figures = await frameFigures(page, trace);
+    const { frameP95 } = figures;
+    const profile = frameP95 <= BUDGET_MS && figures.longTasks === 0 && process.env.BENCH_UI_PROFILE !== '1' ? '' : await mainThreadProfile(page, trace);
+    const phase: OpportunitiesPhase = {
+      rate,
+      producedPerSec: produced / seconds,
+      ...figures,
+      rowsShown,
+      gridChangesPerSec: changes / seconds,
+      profile,
+    };
+    console.log(
+      `opportunities page, firehose ${String(rate)}/s: produced ${phase.producedPerSec.toFixed(0)}/s, ${String(rowsShown)} rows shown, ${phase.gridChangesPerSec.toFixed(0)} grid DOM changes/s, busy p50 ${phase.frameP50.toFixed(2)} ms, p95 ${frameP95.toFixed(2)} ms (CPU p95 ${phase.cpuFrameP95.toFixed(2)} ms, ${phase.cpuMsPerSec.toFixed(0)} ms/s)${profile === '' ? '' : `; ${profile}`}`,
+    );
+    return phase;
+  } finally {
+    await service.admin.json('POST', '/admin/firehose', { updatesPerSec: null });
+    await context.close();
+  }
+}
+
+function reportOpportunities(p: OpportunitiesPhase, board: FirehosePhase | undefined, base: Phase): void {
+  const at = `opportunities page (${OPPORTUNITIES_QUERY}), firehose ${p.rate.toLocaleString('en-US')}/s`;
+  // The baseline is the fixture board at the same firehose rate in the same run; the quiet board when that rate was not run.
+  const baseline = (pick: (phase: FirehosePhase | Phase) => number) =>
+    board === undefined ? { label: base.label, value: pick(base) } : { label: `fixture board, firehose ${p.rate.toLocaleString('en-US')}/s, same run`, value: pick(board) };
+  const note = `${String(p.rowsShown)} rows in the grid, ${p.gridChangesPerSec.toFixed(0)} grid DOM changes/s; service made ${p.producedPerSec.toFixed(0)} updates/s`;
+  reportRow({ bench: BENCH, metric: `${at}: main-thread busy per frame p50`, value: p.frameP50, unit: 'ms', baseline: baseline((x) => x.frameP50), target: null, note });
+  reportRow({
+    bench: BENCH,
+    metric: `${at}: main-thread busy per frame p95`,
+    value: p.frameP95,
+    unit: 'ms',
+    baseline: baseline((x) => x.frameP95),
+    target: { op: '<=', value: BUDGET_MS },
+    note: p.profile === '' ? note : `${note}; ${p.profile}`,
+  });
+  reportRow({ bench: BENCH, metric: `${at}: main-thread busy per frame p99`, value: p.frameP99, unit: 'ms', baseline: baseline((x) => x.frameP99), target: null });
+  reportRow({
+    bench: BENCH,
+    metric: `${at}: main-thread CPU per frame p95 (thread time)`,
+    value: p.cpuFrameP95,
+    unit: 'ms',
+    baseline: { label: 'wall busy p95', value: p.frameP95 },
+    target: null,
+    note: `${p.cpuMsPerSec.toFixed(0)} ms of CPU per second`,
+  });
+  reportRow({ bench: BENCH, metric: `${at}: long tasks over 50 ms (trace)`, value: p.longTasks, unit: 'tasks', baseline: null, target: { op: '<=', value: 0 }, note: `longest ${p.maxTaskMs.toFixed(1)} ms` });
+  reportRow({ bench: BENCH, metric: `${at}: JS heap`, value: p.heapMB, unit: 'MB', baseline: null, target: { op: '<=', value: HEAP_TARGET_MB } });
 }
 
 function reportFirehose(phases: readonly FirehosePhase[], base: Phase): void {
@@ -601,6 +712,7 @@ async function run(): Promise<void> {
   });
   const phases: Phase[] = [];
   let firehose: FirehosePhase[] = [];
+  let opportunities: OpportunitiesPhase | null = null;
   try {
     const runs: [string, number][] = [['default quote rate', 1]];
     if (!ONLY_FIREHOSE) runs.push([`QUOTE_RATE ${String(QUOTE_RATE)}`, QUOTE_RATE]);
@@ -616,6 +728,7 @@ async function run(): Promise<void> {
       const service = await startService(1, { SIM_TICK_MS: String(FIREHOSE_TICK_MS), GATEWAY_ZSTD: 'on' });
       try {
         firehose = await measureFirehose(browser, service);
+        if (WITH_OPPORTUNITIES) opportunities = await measureOpportunities(browser, service, TARGET_RATE);
       } finally {
         await stopService(service);
       }
@@ -625,8 +738,13 @@ async function run(): Promise<void> {
   }
   const [base, loaded] = phases;
   if (base === undefined) return;
+  const scanned = opportunities;
+  const reportScan = () => {
+    if (scanned !== null) reportOpportunities(scanned, firehose.find((p) => p.rate === scanned.rate), base);
+  };
   if (loaded === undefined) {
     reportFirehose(firehose, base);
+    reportScan();
     return;
   }
   const baseline = (value: number) => ({ label: base.label, value });
@@ -646,6 +764,7 @@ async function run(): Promise<void> {
   row('navigation to first prices painted', loaded.firstPricesMs, 'ms', base.firstPricesMs, { op: '<=', value: 1_000 });
   row('first route JavaScript (gzip)', loaded.firstRouteJsGzipKB, 'kB', null, { op: '<=', value: 200 });
   reportFirehose(firehose, base);
+  reportScan();
 }
 
 await run();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EQUAL_CONSENSUS } from '../domain/fair-line.ts';
 import type { StreamUpdate } from '../wire/stream-schemas.ts';
-import { FIXTURE_ID, MARKET_1X2, fixtureView, meta, oddsEntry, oddsFrame } from './book-test-data.ts';
+import { FIXTURE_ID, MARKET_1X2, fixtureView, meta, oddsEntry, oddsFrame, oddsIdOf } from './book-test-data.ts';
 import { LiveBook, type BookOp } from './book.ts';
 import { OpportunityScanner, type ScanConfig, type ScanView } from './opportunity-scanner.ts';
 
@@ -109,6 +109,25 @@ describe('OpportunityScanner', () => {
     expect(listed(null)).toEqual(['b 2.9', 'a 3.2', 'b 3.6']);
     expect(listed(3.2)).toEqual(['b 2.9', 'a 3.2']);
     expect(listed(3)).toEqual(['b 2.9']);
+  });
+
+  it('a snapshot that no longer holds a book\'s prices takes their rows away, and a later move of a price still held shows in its row', () => {
+    const { scanner, feed } = world();
+    feed([{ op: 'update', frame: oddsFrame(PRICES) }]);
+    expect(scanner.view(ARB_VIEW, 10_000).total).toBe(1);
+    // The re-snapshot holds only a's prices: b's are gone from the book, and so is the arbitrage they made.
+    const aOnly = Object.fromEntries(PRICES.filter((e) => e.bookmaker === 'a').map((e) => [oddsIdOf(e.outcomeId, 'a'), e]));
+    feed([{ op: 'seed', authoritative: true, snapshot: { channels: ['fixtures', 'odds', 'bookmakers'], fixtureIds: [FIXTURE_ID], futureIds: [], bookmakers: ['a', 'b'], fixtures: [fixtureView()], odds: [{ fixtureId: FIXTURE_ID, odds: { a: aOnly }, bookmakers: {} }], futuresOdds: [] } }]);
+    expect(scanner.view(ARB_VIEW, 10_000).total).toBe(0);
+    const evView = { ...ARB_VIEW, tab: 'ev', sort: { id: 'ev', desc: true } } as const;
+    const before = scanner.view(evView, 10_000);
+    expect(before.tab === 'ev' ? before.rows.map((r) => r.bookmaker) : []).not.toContain('b');
+    // a alone: 3.2 / 3.3 / 2.3 is its own fair line, so none of its prices beats it; its draw to 4.0 does (EV = 4.0 × fair p − 1 > 0).
+    feed([{ op: 'update', frame: oddsFrame([oddsEntry(5_000, 4.0, 'a', 102)]) }]);
+    const after = scanner.view(evView, 10_000);
+    const draw = after.tab === 'ev' ? after.rows.find((r) => r.oddsId === oddsIdOf(102, 'a')) : undefined;
+    expect(draw?.price).toBe(4.0);
+    expect(draw?.changedAt).toBe(5_000);
   });
 
   it('starts from what the book already holds', () => {

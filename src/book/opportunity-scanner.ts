@@ -7,7 +7,7 @@ import type { CommissionRates } from '../domain/commission.ts';
 import type { DevigMethod } from '../domain/devig.ts';
 import type { FairLine } from '../domain/fair-line.ts';
 import { parseFixtureId } from '../domain/ids.ts';
-import { NO_FINDS, scanMarket, type ArbitrageFindLeg, type MarketScan, type ScanBookStatus, type ScanOptions, type ScanQuote } from '../domain/opportunities.ts';
+import { NO_FINDS, scanLinesOf, scanMarketLines, type ArbitrageFindLeg, type EvFind, type MarketScan, type ScanBookStatus, type ScanLine, type ScanOptions, type ScanQuote } from '../domain/opportunities.ts';
 import type { Market } from '../wire/reference-schemas.ts';
 import type { OddsEntry } from '../wire/shared-schemas.ts';
 import { isBookmakerStale, type BookOp, type LiveBook } from './book.ts';
@@ -102,7 +102,29 @@ interface MarketIndex {
    * The market's quotes as the book holds them, by oddsId in first-seen order: kept current as
    * each update is noted (one book read per update) instead of re-read in full per recompute.
    */
-  readonly quotes: Map<string, ScanQuote>;
+  readonly quotes: Map<string, HeldQuote>;
+  /**
+   * `quotes` grouped by book and outcome for the catalogue entry `linesFor` (`scanLinesOf`): kept
+   * while prices only move (the lines hold the quote objects, which change in place); null once a
+   * quote came, went, or changed book or outcome.
+   */
+  lines: ScanLine[] | null;
+  linesFor: CatalogueEntry | null;
+}
+
+/**
+ * A quote as the scanner holds it: updated in place as each update is noted (no object per
+ * update), with its market, so an update finds where it goes by one lookup of its oddsId. Never
+ * held by a find: finds copy the fields they show.
+ */
+interface HeldQuote extends ScanQuote {
+  readonly market: MarketIndex;
+  bookmaker: string;
+  outcomeId: number;
+  price: number;
+  active: boolean;
+  marketActive: boolean;
+  changedAt: number;
 }
 
 /** What a row says about its fixture, read once per fixture until a fixtures frame or a seed changes it. */
@@ -122,11 +144,27 @@ interface CatalogueEntry {
 }
 
 interface MarketFinds {
-  readonly ev: readonly EvRow[];
+  /** What the market's rows say of their fixture and market, as at the recompute. */
+  readonly context: RowContext;
+  readonly outcomeNames: ReadonlyMap<number, string>;
+  readonly ev: readonly EvFind[];
+  /**
+   * The EV rows of `ev`, built when a view first reads them: a market recomputed at every batch
+   * builds its rows at most once per view sent (every 250 ms), not once per recompute.
+   */
+  evRows: readonly EvRow[] | null;
   readonly arb: ArbRow | null;
 }
 
 const SEP = '|';
+
+/** The four states a book can be in, shared: a recompute reads one per book and keeps none. */
+const BOOK_STATUS: readonly ScanBookStatus[] = [
+  { stale: false, suspended: false },
+  { stale: true, suspended: false },
+  { stale: false, suspended: true },
+  { stale: true, suspended: true },
+];
 
 function marketKeyOf(fixtureId: string, marketId: number, playerId: number): string {
   return fixtureId + SEP + String(marketId) + SEP + String(playerId);
@@ -146,10 +184,14 @@ function compareText(a: string, b: string): number {
 
 export class OpportunityScanner {
   private readonly markets = new Map<string, MarketIndex>();
-  private readonly byFixture = new Map<string, Set<string>>();
-  /** fixtureId → marketId → playerId → market: an update finds its market without building its key string. */
+  private readonly byFixture = new Map<string, Set<MarketIndex>>();
+  /** fixtureId → marketId → playerId → market: a new quote finds its market without building its key string. */
   private readonly lookup = new Map<string, Map<number, Map<number, MarketIndex>>>();
-  private readonly dirty = new Set<string>();
+  /** oddsId → the quote held: an update of a known price is one lookup and an in-place write. */
+  private readonly held = new Map<string, HeldQuote>();
+  private readonly dirty = new Set<MarketIndex>();
+  /** Keys of markets a reindex dropped: their finds go at the next `scan()` unless the market is back. */
+  private readonly dropped = new Set<string>();
   private readonly finds = new Map<string, MarketFinds>();
   private readonly catalogue = new Map<number, CatalogueEntry>();
   private readonly fixtureContexts = new Map<string, FixtureContext>();
@@ -242,7 +284,9 @@ export class OpportunityScanner {
           this.markets.clear();
           this.byFixture.clear();
           this.lookup.clear();
+          this.held.clear();
           this.dirty.clear();
+          this.dropped.clear();
           this.finds.clear();
           this.version += 1;
           break;
@@ -256,7 +300,9 @@ export class OpportunityScanner {
 
   /** Markets waiting for `scan()`. */
   get pending(): number {
-    return this.dirty.size;
+    let gone = 0;
+    for (const key of this.dropped) if (!this.markets.has(key)) gone += 1;
+    return this.dirty.size + gone;
   }
 
   /** Markets indexed. */
@@ -267,17 +313,23 @@ export class OpportunityScanner {
   /** Recomputes every changed market once; returns how many. */
   scan(): number {
     const options = this.options;
-    if (options === null || this.dirty.size === 0) return 0;
+    if (options === null || (this.dirty.size === 0 && this.dropped.size === 0)) return 0;
     let count = 0;
     let changed = false;
-    for (const key of this.dirty) {
-      const market = this.markets.get(key);
+    for (const key of this.dropped) {
+      // A market the reindex put back is in `dirty` under a new index: computed below.
+      if (this.markets.has(key)) continue;
       count += 1;
-      const finds = market === undefined ? null : this.computeMarket(market, options);
+      if (this.finds.delete(key)) changed = true;
+    }
+    this.dropped.clear();
+    for (const market of this.dirty) {
+      count += 1;
+      const finds = this.computeMarket(market, options);
       if (finds === null) {
-        if (this.finds.delete(key)) changed = true;
+        if (this.finds.delete(market.key)) changed = true;
       } else {
-        this.finds.set(key, finds);
+        this.finds.set(market.key, finds);
         changed = true;
       }
     }
@@ -315,8 +367,10 @@ export class OpportunityScanner {
     if (view.tab === 'ev') {
       const rows: EvRow[] = [];
       for (const finds of this.finds.values()) {
-        for (const row of finds.ev) {
-          if (row.ev >= minRatio && row.changedAt >= oldest && row.price <= maxPrice && (books === null || books.has(row.bookmaker)) && keep(row)) rows.push(isLive(row.fixtureId) === row.live ? row : { ...row, live: !row.live });
+        if (!keep(finds.context)) continue;
+        finds.evRows ??= evRowsOf(finds);
+        for (const row of finds.evRows) {
+          if (row.ev >= minRatio && row.changedAt >= oldest && row.price <= maxPrice && (books === null || books.has(row.bookmaker))) rows.push(isLive(row.fixtureId) === row.live ? row : { ...row, live: !row.live });
         }
       }
       const by = evSort(view.sort.id);
@@ -335,6 +389,27 @@ export class OpportunityScanner {
 
   /** Notes `entry`, the book's price of `oddsId` now (undefined: the book no longer holds it). */
   private noteOdds(fixtureId: string, oddsId: string, marketId: number, playerId: number, entry: OddsEntry | undefined): void {
+    const held = this.held.get(oddsId);
+    if (held !== undefined) {
+      const market = held.market;
+      if (entry !== undefined && market.marketId === marketId && market.playerId === playerId && market.fixtureId === fixtureId) {
+        // The hot path: a price the scanner holds moved.
+        if (held.bookmaker !== entry.bookmaker || held.outcomeId !== entry.outcomeId) market.lines = null;
+        held.bookmaker = entry.bookmaker;
+        held.outcomeId = entry.outcomeId;
+        held.price = entry.price;
+        held.active = entry.active;
+        held.marketActive = entry.marketActive;
+        held.changedAt = entry.changedAt;
+        this.dirty.add(market);
+        return;
+      }
+      market.quotes.delete(oddsId);
+      market.lines = null;
+      this.held.delete(oddsId);
+      this.dirty.add(market);
+    }
+    if (entry === undefined) return;
     let byMarket = this.lookup.get(fixtureId);
     if (byMarket === undefined) {
       byMarket = new Map();
@@ -348,19 +423,21 @@ export class OpportunityScanner {
     let market = byPlayer.get(playerId);
     if (market === undefined) {
       const key = marketKeyOf(fixtureId, marketId, playerId);
-      market = { key, fixtureId, marketId, playerId, quotes: new Map() };
+      market = { key, fixtureId, marketId, playerId, quotes: new Map(), lines: null, linesFor: null };
       byPlayer.set(playerId, market);
       this.markets.set(key, market);
-      let keys = this.byFixture.get(fixtureId);
-      if (keys === undefined) {
-        keys = new Set();
-        this.byFixture.set(fixtureId, keys);
+      let markets = this.byFixture.get(fixtureId);
+      if (markets === undefined) {
+        markets = new Set();
+        this.byFixture.set(fixtureId, markets);
       }
-      keys.add(key);
+      markets.add(market);
     }
-    if (entry === undefined) market.quotes.delete(oddsId);
-    else market.quotes.set(oddsId, { oddsId, bookmaker: entry.bookmaker, outcomeId: entry.outcomeId, price: entry.price, active: entry.active, marketActive: entry.marketActive, changedAt: entry.changedAt });
-    this.dirty.add(market.key);
+    const quote: HeldQuote = { market, oddsId, bookmaker: entry.bookmaker, outcomeId: entry.outcomeId, price: entry.price, active: entry.active, marketActive: entry.marketActive, changedAt: entry.changedAt };
+    market.quotes.set(oddsId, quote);
+    market.lines = null;
+    this.held.set(oddsId, quote);
+    this.dirty.add(market);
   }
 
   /**
@@ -388,18 +465,20 @@ export class OpportunityScanner {
   }
 
   private markFixture(fixtureId: string): void {
-    for (const key of this.byFixture.get(fixtureId) ?? []) this.dirty.add(key);
+    for (const market of this.byFixture.get(fixtureId) ?? []) this.dirty.add(market);
   }
 
   private markAll(): void {
-    for (const key of this.markets.keys()) this.dirty.add(key);
+    for (const market of this.markets.values()) this.dirty.add(market);
   }
 
   /** Rebuilds a fixture's index from the book (a seed may have dropped rows). */
   private reindexFixture(fixtureId: string): void {
-    for (const key of this.byFixture.get(fixtureId) ?? []) {
-      this.markets.delete(key);
-      this.dirty.add(key);
+    for (const market of this.byFixture.get(fixtureId) ?? []) {
+      this.markets.delete(market.key);
+      this.dirty.delete(market);
+      this.dropped.add(market.key);
+      for (const oddsId of market.quotes.keys()) if (this.held.get(oddsId)?.market === market) this.held.delete(oddsId);
     }
     this.byFixture.delete(fixtureId);
     this.lookup.delete(fixtureId);
@@ -426,7 +505,7 @@ export class OpportunityScanner {
         // Read live at every call: a book's state is never cached here.
         bookStatus: (bookmaker) => {
           const meta = this.book.getBookmakerMeta(fixtureId, bookmaker);
-          return meta === undefined ? undefined : { stale: isBookmakerStale(meta), suspended: meta.meta.suspended };
+          return meta === undefined ? undefined : BOOK_STATUS[(isBookmakerStale(meta) ? 1 : 0) + (meta.meta.suspended ? 2 : 0)];
         },
       };
       this.fixtureContexts.set(fixtureId, context);
@@ -440,34 +519,23 @@ export class OpportunityScanner {
     const record = known.market;
     const { fixtureId } = market;
     const fixture = this.fixtureContext(fixtureId);
-    const scan: MarketScan = market.quotes.size === 0
-      ? NO_FINDS
-      : scanMarket({ outcomeIds: known.outcomeIds, outcomePositions: known.outcomePositions, quotes: market.quotes.values(), bookStatus: fixture.bookStatus }, options);
+    if (market.lines === null || market.linesFor !== known) {
+      market.lines = scanLinesOf(known.outcomeIds, market.quotes.values(), known.outcomePositions);
+      market.linesFor = known;
+    }
+    // scanMarket over the kept grouping: the same finds as a scan of `quotes` from scratch.
+    const scan: MarketScan = market.quotes.size === 0 ? NO_FINDS : scanMarketLines(known.outcomeIds.length, market.lines, fixture.bookStatus, options);
     if (scan === NO_FINDS) return null;
     const { fixtureName, sportId, live } = fixture;
     const { marketId, playerId } = market;
     const { marketName, marketType } = record;
-    // Rows as plain literals of one shape (no spreads): they are built for every find of every recompute.
-    const ev: EvRow[] = [];
-    for (const find of scan.ev) {
-      ev.push({
-        fixtureId, fixtureName, sportId, live, marketId, playerId, marketName, marketType,
-        key: find.oddsId,
-        oddsId: find.oddsId,
-        outcomeId: find.outcomeId,
-        outcomeName: known.outcomeNames.get(find.outcomeId) ?? String(find.outcomeId),
-        bookmaker: find.bookmaker,
-        price: find.price,
-        netPrice: find.netPrice,
-        fairProbability: find.fairProbability,
-        fairPrice: 1 / find.fairProbability,
-        ev: find.ev,
-        changedAt: find.changedAt,
-      });
-    }
+    const context: RowContext = { fixtureId, fixtureName, sportId, live, marketId, playerId, marketName, marketType };
     const arbitrage = scan.arbitrage;
     return {
-      ev,
+      context,
+      outcomeNames: known.outcomeNames,
+      ev: scan.ev,
+      evRows: null,
       arb:
         arbitrage === null
           ? null
@@ -481,6 +549,29 @@ export class OpportunityScanner {
             },
     };
   }
+}
+
+/** A market's EV rows: plain literals of one shape (no spreads). */
+function evRowsOf(finds: MarketFinds): EvRow[] {
+  const { fixtureId, fixtureName, sportId, live, marketId, playerId, marketName, marketType } = finds.context;
+  const rows: EvRow[] = [];
+  for (const find of finds.ev) {
+    rows.push({
+      fixtureId, fixtureName, sportId, live, marketId, playerId, marketName, marketType,
+      key: find.oddsId,
+      oddsId: find.oddsId,
+      outcomeId: find.outcomeId,
+      outcomeName: finds.outcomeNames.get(find.outcomeId) ?? String(find.outcomeId),
+      bookmaker: find.bookmaker,
+      price: find.price,
+      netPrice: find.netPrice,
+      fairProbability: find.fairProbability,
+      fairPrice: 1 / find.fairProbability,
+      ev: find.ev,
+      changedAt: find.changedAt,
+    });
+  }
+  return rows;
 }
 
 function evSort(id: EvSortId | ArbSortId): (a: EvRow, b: EvRow) => number {

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DEVIG_METHODS, devig, type DevigMethod } from './devig.ts';
 import {
+  countingFairLine,
   describeFairLine,
   describeFairLineFailure,
   EQUAL_CONSENSUS,
@@ -146,6 +147,19 @@ describe('fairLineProbabilities (properties)', () => {
         const withIt = fairLineProbabilities(line(weights), [...quotes, lagging], by);
         expect(withIt.probabilities).toEqual(fairLineProbabilities(line(weights), quotes, by).probabilities);
         expect(withIt.excluded).toContainEqual({ bookmaker: 'sharp-x', reason: status });
+      }),
+    );
+  });
+
+  it('gives, for books known to count, exactly the line of the full selection (the scan\'s shortcut), or none below the minimum or without the required book', () => {
+    fc.assert(
+      fc.property(board, fc.integer({ min: 1, max: 7 }), fc.option(fc.constantFrom(...SLUGS), { nil: null }), method, ({ books }, minBooks, requiredBook, by) => {
+        const weights = Object.fromEntries(books.map((book) => [book.slug, book.weight]));
+        const full = fairLineProbabilities(line(weights, minBooks, requiredBook), books.map((book) => quote(book.slug, book.prices)), by);
+        const counting = countingFairLine(line(weights, minBooks, requiredBook), books.map((book) => ({ bookmaker: book.slug, weight: book.weight, prices: book.prices })), by);
+        // Bit for bit: the scan's EV rows must not depend on which path made the line.
+        expect(counting).toEqual(full.probabilities);
+        expect(counting === null).toBe(books.length < minBooks || (requiredBook !== null && !books.some((book) => book.slug === requiredBook)));
       }),
     );
   });

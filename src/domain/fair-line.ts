@@ -122,6 +122,27 @@ export function fairLineProbabilities(line: FairLine, quotes: readonly FairLineQ
   return { ...selection, probabilities: consensus === null ? null : devig(consensus, method) };
 }
 
+/**
+ * The fair probabilities of `books` when each is already known to count (weighted above 0,
+ * neither stale nor suspended, pricing the whole market): exactly `fairLineProbabilities`'s, to
+ * the last bit, without the selection's reasons — for the opportunities scan, which recomputes
+ * thousands of markets a second and shows no reasons. Null when the required book is not among
+ * `books` or they are fewer than `minBooks`.
+ * @throws DevigError as `fairLineProbabilities` does.
+ */
+export function countingFairLine(line: FairLine, books: readonly FairLineBook[], method: DevigMethod): number[] | null {
+  const required = line.requiredBook;
+  if (required !== null && !books.some((book) => book.bookmaker === required)) return null;
+  if (books.length < Math.max(1, line.minBooks)) return null;
+  return devig(
+    consensusBook(
+      books.map((book) => book.prices),
+      books.map((book) => book.weight),
+    ),
+    method,
+  );
+}
+
 /** Why there is no fair line, in words (`nameOf` turns a slug into a book's name). */
 export function describeFairLineFailure(failure: FairLineFailure, nameOf: (bookmaker: string) => string = (b) => b): string {
   if (failure.kind === 'too-few-books') {

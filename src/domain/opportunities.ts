@@ -2,9 +2,9 @@
 // chosen fair line reaches a floor, and the cross-book arbitrage its best net prices leave open.
 // Pure; the scanner (src/book/opportunity-scanner.ts) runs it in the stream worker over the live
 // book, once per changed market per batch. Formulas and rounding: docs/domain.md, "Opportunities".
-import { commissionOf, netPrice, type CommissionRates } from './commission.ts';
+import { assertCommissionRate, commissionOf, type CommissionRates } from './commission.ts';
 import { DevigError, type DevigMethod } from './devig.ts';
-import { fairLineProbabilities, fairLineWeight, type FairLine, type FairLineQuote } from './fair-line.ts';
+import { countingFairLine, fairLineWeight, type FairLine, type FairLineBook } from './fair-line.ts';
 import { findArbitrage } from './market.ts';
 import type { OddsEntry } from '../wire/shared-schemas.ts';
 
@@ -133,19 +133,81 @@ export interface MarketScan {
 
 export const NO_FINDS: MarketScan = { ev: [], arbitrage: null };
 
-interface BookLine {
+/** One book's quotes of a market by outcome position (the catalogue's order); a hole where it has none. */
+export interface ScanLine {
   readonly bookmaker: string;
-  readonly quotes: (ScanQuote | undefined)[];
-  /** The book's state forbids counting any of its prices. */
-  readonly blocked: boolean;
+  readonly quotes: readonly (ScanQuote | undefined)[];
 }
 
 function counts(quote: ScanQuote): boolean {
   return quote.active && quote.marketActive && Number.isFinite(quote.price) && quote.price > 1;
 }
 
-function byBookmaker(a: BookLine, b: BookLine): number {
+/** What the options say of one bookmaker: looked up once per options object, not once per line per scan. */
+interface BookTerms {
+  /** Its weight in the fair line (0: not part of it). */
+  readonly weight: number;
+  readonly canBet: boolean;
+  /** Commission on winnings (checked where a price is netted, as `netPrice` does). */
+  readonly rate: number;
+}
+
+const termsCache = new WeakMap<ScanOptions, Map<string, BookTerms>>();
+
+function termsOf(options: ScanOptions): Map<string, BookTerms> {
+  let terms = termsCache.get(options);
+  if (terms === undefined) {
+    terms = new Map();
+    termsCache.set(options, terms);
+  }
+  return terms;
+}
+
+function bookTerms(terms: Map<string, BookTerms>, options: ScanOptions, bookmaker: string): BookTerms {
+  let found = terms.get(bookmaker);
+  if (found === undefined) {
+    found = { weight: fairLineWeight(options.fairLine, bookmaker), canBet: options.canBet(bookmaker), rate: commissionOf(bookmaker, options.commission) };
+    terms.set(bookmaker, found);
+  }
+  return found;
+}
+
+function byBookmaker(a: ScanLine, b: ScanLine): number {
   return a.bookmaker < b.bookmaker ? -1 : a.bookmaker > b.bookmaker ? 1 : 0;
+}
+
+/**
+ * A market's quotes as `scanMarketLines` takes them: one line per book, in slug order, each
+ * quote at its outcome's position in `outcomeIds` (a later quote of the same book and outcome
+ * replaces an earlier one). Quotes of outcomes outside `outcomeIds` are left out. The lines hold
+ * the quote objects themselves, so a caller whose quotes change in place may keep them until a
+ * quote comes, goes, or changes book or outcome.
+ */
+export function scanLinesOf(outcomeIds: readonly number[], quotes: Iterable<ScanQuote>, outcomePositions?: ReadonlyMap<number, number>): ScanLine[] {
+  const n = outcomeIds.length;
+  const lines: { readonly bookmaker: string; readonly quotes: (ScanQuote | undefined)[] }[] = [];
+  let line: (typeof lines)[number] | undefined;
+  for (const quote of quotes) {
+    const position = outcomePositions === undefined ? outcomeIds.indexOf(quote.outcomeId) : (outcomePositions.get(quote.outcomeId) ?? -1);
+    if (position < 0) continue;
+    // A book's quotes mostly come together: the last line is usually the one; else a short search (a market has tens of books, not thousands).
+    if (line?.bookmaker !== quote.bookmaker) {
+      line = undefined;
+      for (let k = lines.length - 1; k >= 0; k -= 1) {
+        if (lines[k]?.bookmaker === quote.bookmaker) {
+          line = lines[k];
+          break;
+        }
+      }
+      if (line === undefined) {
+        line = { bookmaker: quote.bookmaker, quotes: new Array<ScanQuote | undefined>(n).fill(undefined) };
+        lines.push(line);
+      }
+    }
+    line.quotes[position] = quote;
+  }
+  lines.sort(byBookmaker);
+  return lines;
 }
 
 /**
@@ -160,51 +222,48 @@ function byBookmaker(a: BookLine, b: BookLine): number {
  * Books are taken in slug order whatever the order of `quotes`, so the same prices always give
  * the same finds to the last bit (the consensus is a floating-point sum over books): a scanner
  * that keeps a market's quotes as they arrive gets exactly what a scan from scratch gets.
+ *
+ * `options` is read as constant for its lifetime: each book's weight, bettability and commission
+ * are looked up once per options object (a scanner makes a new one when its settings change).
  */
 export function scanMarket(input: ScanMarketInput, options: ScanOptions): MarketScan {
-  const n = input.outcomeIds.length;
-  if (n < 2) return NO_FINDS;
-  const positions = input.outcomePositions;
-  const lines: BookLine[] = [];
-  let line: BookLine | undefined;
-  for (const quote of input.quotes) {
-    const position = positions === undefined ? input.outcomeIds.indexOf(quote.outcomeId) : (positions.get(quote.outcomeId) ?? -1);
-    if (position < 0) continue;
-    // A book's quotes mostly come together: the last line is usually the one; else a short search (a market has tens of books, not thousands).
-    if (line?.bookmaker !== quote.bookmaker) {
-      line = undefined;
-      for (let k = lines.length - 1; k >= 0; k -= 1) {
-        if (lines[k]?.bookmaker === quote.bookmaker) {
-          line = lines[k];
-          break;
-        }
-      }
-      if (line === undefined) {
-        const status = input.bookStatus(quote.bookmaker);
-        line = { bookmaker: quote.bookmaker, quotes: new Array<ScanQuote | undefined>(n).fill(undefined), blocked: status !== undefined && (status.stale || status.suspended) };
-        lines.push(line);
-      }
-    }
-    line.quotes[position] = quote;
+  if (input.outcomeIds.length < 2) return NO_FINDS;
+  return scanMarketLines(input.outcomeIds.length, scanLinesOf(input.outcomeIds, input.quotes, input.outcomePositions), input.bookStatus, options);
+}
+
+/**
+ * `scanMarket` over a market already grouped by `scanLinesOf` (`n` outcomes, lines in slug
+ * order): the same finds, for a scanner that keeps the grouping while only prices move. Each
+ * book's state is read from `bookStatus` at every call.
+ */
+export function scanMarketLines(n: number, lines: readonly ScanLine[], bookStatus: (bookmaker: string) => ScanBookStatus | undefined, options: ScanOptions): MarketScan {
+  if (n < 2 || lines.length === 0) return NO_FINDS;
+  const terms = termsOf(options);
+  const lineTerms: BookTerms[] = [];
+  const blocked: boolean[] = [];
+  for (const line of lines) {
+    lineTerms.push(bookTerms(terms, options, line.bookmaker));
+    const status = bookStatus(line.bookmaker);
+    blocked.push(status !== undefined && (status.stale || status.suspended));
   }
-  if (lines.length === 0) return NO_FINDS;
-  lines.sort(byBookmaker);
 
   // Only a weighted, unblocked book pricing the whole market can be part of the line; the others
   // only explain why they are not (which the scan does not show), so they are not passed.
-  const fairQuotes: FairLineQuote[] = [];
-  for (const line of lines) {
-    if (line.blocked || !(fairLineWeight(options.fairLine, line.bookmaker) > 0)) continue;
+  const fairBooks: FairLineBook[] = [];
+  for (let k = 0; k < lines.length; k += 1) {
+    const line = lines[k];
+    const weight = lineTerms[k]?.weight ?? 0;
+    if (line === undefined || blocked[k] === true || !(weight > 0)) continue;
     const prices: number[] = [];
     for (const quote of line.quotes) {
       if (quote === undefined || !counts(quote)) break;
       prices.push(quote.price);
     }
-    if (prices.length === n) fairQuotes.push({ bookmaker: line.bookmaker, prices, stale: false, suspended: false });
+    if (prices.length === n) fairBooks.push({ bookmaker: line.bookmaker, weight, prices });
   }
   let fair: number[] | null = null;
   try {
-    fair = fairLineProbabilities(options.fairLine, fairQuotes, options.method).probabilities;
+    fair = countingFairLine(options.fairLine, fairBooks, options.method);
   } catch (error) {
     // A method undefined for this consensus (additive with a long shot): no fair price, no EV.
     if (!(error instanceof DevigError)) throw error;
@@ -214,13 +273,17 @@ export function scanMarket(input: ScanMarketInput, options: ScanOptions): Market
   const ev: EvFind[] = [];
   const bestQuote: (ScanQuote | undefined)[] = new Array<ScanQuote | undefined>(n).fill(undefined);
   const bestNet: number[] = new Array<number>(n).fill(0);
-  for (const line of lines) {
-    if (line.blocked || !options.canBet(line.bookmaker)) continue;
-    const rate = commissionOf(line.bookmaker, options.commission);
+  for (let k = 0; k < lines.length; k += 1) {
+    const line = lines[k];
+    const lineTerm = lineTerms[k];
+    if (line === undefined || lineTerm === undefined || blocked[k] === true || !lineTerm.canBet) continue;
+    const rate = lineTerm.rate;
+    assertCommissionRate(rate);
     for (let i = 0; i < n; i += 1) {
       const quote = line.quotes[i];
       if (quote === undefined || !counts(quote)) continue;
-      const net = netPrice(quote.price, rate);
+      // `netPrice`'s formula, inline: the price is finite and above 1 (it counts), the rate was checked above.
+      const net = 1 + (quote.price - 1) * (1 - rate);
       const probability = fair?.[i];
       if (probability !== undefined && probability > 0) {
         const value = probability * net - 1;

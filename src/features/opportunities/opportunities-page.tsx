@@ -4,7 +4,7 @@
 // the page holds only the rows in view. A row opens the fixture's odds screen on that price.
 import { useQuery } from '@tanstack/react-query';
 import { getCoreRowModel, useReactTable, type SortingState, type Updater } from '@tanstack/react-table';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { bookmakersQuery } from '../../api/queries.ts';
 import { useApiClient } from '../../api/use-api-client.ts';
@@ -31,19 +31,6 @@ import './opportunities.css';
 const WINDOW_STEP = 25;
 const EV_ROW_HEIGHT = 34;
 const ARB_ROW_HEIGHT = 64;
-
-function useNow(everyMs: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => {
-      setNow(Date.now());
-    }, everyMs);
-    return () => {
-      clearInterval(timer);
-    };
-  }, [everyMs]);
-  return now;
-}
 
 export function OpportunitiesPage() {
   const [search, setSearch] = useSearchParams();
@@ -74,7 +61,6 @@ export function OpportunitiesPage() {
   const nameOf = useBookmakerNameOf();
   const format = useSettings((s) => s.oddsFormat);
   const fairLine = useFairLine();
-  const now = useNow(1_000);
   const navigate = useNavigate();
 
   const rows = scan.view?.tab === params.tab ? scan.view : null;
@@ -94,8 +80,8 @@ export function OpportunitiesPage() {
   }, []);
   const playerIds = useMemo(() => (rows === null ? [] : rows.rows.map((row) => row.playerId)), [rows]);
   const playerNameOf = usePlayerNameOf(playerIds);
-  const evColumnDefs = useMemo(() => evColumns({ nameOf, playerNameOf, format, now, params }), [nameOf, playerNameOf, format, now, params]);
-  const arbColumnDefs = useMemo(() => arbColumns({ nameOf, playerNameOf, format, now, params }), [nameOf, playerNameOf, format, now, params]);
+  const evColumnDefs = useMemo(() => evColumns({ nameOf, playerNameOf, format, params }), [nameOf, playerNameOf, format, params]);
+  const arbColumnDefs = useMemo(() => arbColumns({ nameOf, playerNameOf, format, params }), [nameOf, playerNameOf, format, params]);
   const evData = useMemo(() => (rows?.tab === 'ev' ? [...rows.rows] : []), [rows]);
   const arbData = useMemo(() => (rows?.tab === 'arb' ? [...rows.rows] : []), [rows]);
   // TanStack Table keeps its state outside React; the rows come sorted from the worker (manual sorting).

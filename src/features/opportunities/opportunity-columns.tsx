@@ -3,6 +3,7 @@
 // bet's flat stake or Kelly share of the bankroll; an arbitrage's legs split a total stake by the
 // closed form stakeᵢ = T·(1/netᵢ)/Σ 1/netⱼ — all rounded to cents (docs/domain.md, "Opportunities").
 import type { ColumnDef } from '@tanstack/react-table';
+import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import type { ArbRow, EvRow } from '../../book/opportunity-scanner.ts';
 import { formatPrice, type OddsFormat } from '../../domain/odds-format.ts';
@@ -15,8 +16,42 @@ export interface ColumnContext {
   readonly nameOf: (bookmaker: string) => string;
   readonly playerNameOf: (playerId: number) => string;
   readonly format: OddsFormat;
-  readonly now: number;
   readonly params: OpportunityParams;
+}
+
+/**
+ * One clock for every age cell shown, ticking each second while any is mounted. Ages are the only
+ * thing that moves with time, so a tick re-renders the age cells alone: were the time an input of
+ * the columns, every row would re-render each second.
+ */
+const clock: { now: number; timer: ReturnType<typeof setInterval> | null; readonly listeners: Set<() => void> } = { now: Date.now(), timer: null, listeners: new Set() };
+
+function subscribeClock(listener: () => void): () => void {
+  clock.listeners.add(listener);
+  if (clock.timer === null) {
+    clock.now = Date.now();
+    clock.timer = setInterval(() => {
+      clock.now = Date.now();
+      for (const notify of clock.listeners) notify();
+    }, 1_000);
+  }
+  return () => {
+    clock.listeners.delete(listener);
+    if (clock.listeners.size === 0 && clock.timer !== null) {
+      clearInterval(clock.timer);
+      clock.timer = null;
+    }
+  };
+}
+
+function readClock(): number {
+  return clock.now;
+}
+
+/** How long ago `since` (epoch ms) was, kept current by the shared clock. */
+function AgeCell({ since }: { readonly since: number }) {
+  const now = useSyncExternalStore(subscribeClock, readClock);
+  return <>{formatAge(now - since)}</>;
 }
 
 /** The odds screen of the fixture, on the cell of `oddsId`. */
@@ -43,7 +78,7 @@ function FixtureCell({ row }: { readonly row: { fixtureName: string; live: boole
   );
 }
 
-export function evColumns({ nameOf, playerNameOf, format, now, params }: ColumnContext): ColumnDef<EvRow>[] {
+export function evColumns({ nameOf, playerNameOf, format, params }: ColumnContext): ColumnDef<EvRow>[] {
   return [
     {
       id: 'selection',
@@ -84,7 +119,7 @@ export function evColumns({ nameOf, playerNameOf, format, now, params }: ColumnC
         </span>
       ),
     },
-    { id: 'age', header: 'Age', meta: { width: '6rem', numeric: true }, cell: ({ row }) => formatAge(now - row.original.changedAt) },
+    { id: 'age', header: 'Age', meta: { width: '6rem', numeric: true }, cell: ({ row }) => <AgeCell since={row.original.changedAt} /> },
     {
       id: 'stake',
       header: params.stakeMode === 'flat' ? 'Stake' : `Stake (${String(params.kelly)} Kelly)`,
@@ -95,7 +130,7 @@ export function evColumns({ nameOf, playerNameOf, format, now, params }: ColumnC
   ];
 }
 
-export function arbColumns({ nameOf, playerNameOf, format, now, params }: ColumnContext): ColumnDef<ArbRow>[] {
+export function arbColumns({ nameOf, playerNameOf, format, params }: ColumnContext): ColumnDef<ArbRow>[] {
   return [
     { id: 'fixture', header: 'Fixture', meta: { width: 'minmax(10rem, 2fr)' }, cell: ({ row }) => <FixtureCell row={row.original} /> },
     {
@@ -141,6 +176,6 @@ export function arbColumns({ nameOf, playerNameOf, format, now, params }: Column
         </span>
       ),
     },
-    { id: 'age', header: 'Oldest leg', meta: { width: '7rem', numeric: true }, cell: ({ row }) => formatAge(now - row.original.oldestChangedAt) },
+    { id: 'age', header: 'Oldest leg', meta: { width: '7rem', numeric: true }, cell: ({ row }) => <AgeCell since={row.original.oldestChangedAt} /> },
   ];
 }

@@ -2,8 +2,11 @@
 // sorts and filters every row and sends those in view (`offset` on), so the grid is `total` rows
 // high and shows a placeholder where a row has not arrived yet. Sorting is TanStack Table's
 // header state, done by the worker (manual sorting). A click or Enter opens the row.
-import { flexRender, type Table } from '@tanstack/react-table';
-import { useCallback, useEffect } from 'react';
+// Rows update in place: each view from the worker is a fresh copy of every row in the window
+// (it crosses postMessage), so a row re-renders only when its figures, place or columns changed —
+// not every row at every view (4 a second while prices move).
+import { flexRender, type Row, type Table } from '@tanstack/react-table';
+import { memo, useCallback, useEffect } from 'react';
 import { gridCellProps } from '../../components/use-grid-keyboard.ts';
 import { useVirtualGrid } from '../../components/use-virtual-grid.ts';
 
@@ -29,6 +32,66 @@ function gridTemplate<T>(table: Table<T>): string {
     .map((column) => column.columnDef.meta?.width ?? '1fr')
     .join(' ');
 }
+
+interface RowViewProps<T> {
+  readonly row: Row<T>;
+  readonly index: number;
+  readonly start: number;
+  readonly rowHeight: number;
+  readonly activeCol: number | null;
+  /** The table's column definitions: new ones (a new format, or the age clock's tick) re-render every row. */
+  readonly columns: unknown;
+  readonly onOpen: (row: T) => void;
+}
+
+function RowView<T>({ row, index, start, rowHeight, activeCol, onOpen }: RowViewProps<T>) {
+  return (
+    <div
+      role="row"
+      aria-rowindex={index + 2}
+      className="market-row opportunity-row"
+      data-key={row.id}
+      style={{ transform: `translateY(${String(start)}px)`, height: rowHeight }}
+      onClick={(event) => {
+        // A link inside the row opens by itself.
+        if (event.target instanceof Element && event.target.closest('a') !== null) return;
+        onOpen(row.original);
+      }}
+    >
+      {row.getVisibleCells().map((cell, col) => (
+        <div role="gridcell" key={cell.id} className={cell.column.columnDef.meta?.numeric === true ? 'numeric' : undefined} data-col={cell.column.id} {...gridCellProps(index, col, activeCol)}>
+          {flexRender(cell.column.columnDef.cell, cell.getContext())}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** Whether two rows hold the same figures: every field the same (a nested array, an arbitrage's legs, counts as changed). */
+function sameFields(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  const left = a as Record<string, unknown>;
+  const right = b as Record<string, unknown>;
+  const keys = Object.keys(left);
+  if (keys.length !== Object.keys(right).length) return false;
+  return keys.every((key) => Object.is(left[key], right[key]));
+}
+
+function sameRowView<T>(a: RowViewProps<T>, b: RowViewProps<T>): boolean {
+  return (
+    a.index === b.index &&
+    a.start === b.start &&
+    a.rowHeight === b.rowHeight &&
+    a.activeCol === b.activeCol &&
+    a.columns === b.columns &&
+    a.onOpen === b.onOpen &&
+    a.row.id === b.row.id &&
+    sameFields(a.row.original, b.row.original)
+  );
+}
+
+const MemoRowView = memo(RowView, sameRowView) as typeof RowView;
 
 export function OpportunityGrid<T>({ table, label, total, offset, rowHeight, onRange, onOpen }: OpportunityGridProps<T>) {
   const rows = table.getRowModel().rows;
@@ -106,27 +169,17 @@ export function OpportunityGrid<T>({ table, label, total, offset, rowHeight, onR
                 </div>
               );
             }
-            const activeCol = active.row === virtual.index ? active.col : null;
             return (
-              <div
-                role="row"
+              <MemoRowView
                 key={row.id}
-                aria-rowindex={virtual.index + 2}
-                className="market-row opportunity-row"
-                data-key={row.id}
-                style={style}
-                onClick={(event) => {
-                  // A link inside the row opens by itself.
-                  if (event.target instanceof Element && event.target.closest('a') !== null) return;
-                  onOpen(row.original);
-                }}
-              >
-                {row.getVisibleCells().map((cell, col) => (
-                  <div role="gridcell" key={cell.id} className={cell.column.columnDef.meta?.numeric === true ? 'numeric' : undefined} data-col={cell.column.id} {...gridCellProps(virtual.index, col, activeCol)}>
-                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                  </div>
-                ))}
-              </div>
+                row={row}
+                index={virtual.index}
+                start={virtual.start}
+                rowHeight={rowHeight}
+                activeCol={active.row === virtual.index ? active.col : null}
+                columns={table.options.columns}
+                onOpen={onOpen}
+              />
             );
           })}
         </div>
