@@ -3,7 +3,7 @@
 // lists it with the books still on the old price; at two books it is no steam with the default
 // settings (3 books, 2 points, 2 minutes) — until the trader lowers the threshold to 2 books.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { admin } from './admin.ts';
+import { admin, adminFetch } from './admin.ts';
 
 const KEY = { 'X-API-Key': 'demo-key' };
 const MARKET_ID = 101;
@@ -68,6 +68,16 @@ async function steamRow(page: Page, fixtureId: string): Promise<{ moved: string[
   return { moved: await slugs('Books moved'), still: await slugs('Still on the old price') };
 }
 
+/**
+ * Leaves the fixture as found for the specs that follow: the moved books back by the same points
+ * (the move lengthened their other outcomes, which with the books unmoved can make an arbitrage),
+ * and its requote rate back to normal.
+ */
+async function restore(request: APIRequestContext, fixtureId: string, moved: readonly string[]): Promise<void> {
+  if (moved.length > 0) await adminFetch(request, 'POST', '/admin/move', { fixtureId, marketId: MARKET_ID, bookmakers: moved, byPoints: -5 });
+  await admin(request, 'POST', '/admin/update-rate', { fixtureId, seconds: null });
+}
+
 test.describe('moves and alerts', () => {
   test.describe.configure({ timeout: 150_000 });
 
@@ -76,11 +86,12 @@ test.describe('moves and alerts', () => {
     if (fixture === undefined) throw new Error('no pre-game soccer fixture with 5 books');
     // The books' own requotes come once an hour on this fixture: what moves is the knob.
     await admin(request, 'POST', '/admin/update-rate', { fixtureId: fixture.fixtureId, seconds: 3600 });
+    let chosen: string[] = [];
     try {
       await openMoves(page);
       const fresh = await freshBooksQuoting(request, fixture.fixtureId);
       expect(fresh.length).toBeGreaterThanOrEqual(5);
-      const chosen = fresh.slice(0, 3);
+      chosen = fresh.slice(0, 3);
       // 5 points: well over the 2-point threshold after the prices are rounded to 2 decimals.
       await admin(request, 'POST', '/admin/move', { fixtureId: fixture.fixtureId, marketId: MARKET_ID, bookmakers: chosen, byPoints: 5 });
 
@@ -103,7 +114,7 @@ test.describe('moves and alerts', () => {
       await page.locator(`tr[data-move-kind="steam"][data-fixture-id="${fixture.fixtureId}"] a`).first().click();
       await expect(page).toHaveURL(new RegExp(`/fixtures/${fixture.fixtureId}$`));
     } finally {
-      await admin(request, 'POST', '/admin/update-rate', { fixtureId: fixture.fixtureId, seconds: null });
+      await restore(request, fixture.fixtureId, chosen);
     }
   });
 
@@ -111,10 +122,11 @@ test.describe('moves and alerts', () => {
     const fixture = (await quietFixtures(request))[1];
     if (fixture === undefined) throw new Error('no second pre-game soccer fixture with 5 books');
     await admin(request, 'POST', '/admin/update-rate', { fixtureId: fixture.fixtureId, seconds: 3600 });
+    let chosen: string[] = [];
     try {
       await openMoves(page);
       const fresh = await freshBooksQuoting(request, fixture.fixtureId);
-      const chosen = fresh.slice(0, 2);
+      chosen = fresh.slice(0, 2);
       await admin(request, 'POST', '/admin/move', { fixtureId: fixture.fixtureId, marketId: MARKET_ID, bookmakers: chosen, byPoints: 5 });
       // The move reaches the stream with the next tick (1 s); give it several.
       await page.waitForTimeout(6_000);
@@ -131,7 +143,7 @@ test.describe('moves and alerts', () => {
       await page.getByRole('button', { name: 'Save', exact: true }).click();
       await expect.poll(async () => (await steamRow(page, fixture.fixtureId))?.moved, { timeout: 30_000 }).toEqual(chosen);
     } finally {
-      await admin(request, 'POST', '/admin/update-rate', { fixtureId: fixture.fixtureId, seconds: null });
+      await restore(request, fixture.fixtureId, chosen);
     }
   });
 });

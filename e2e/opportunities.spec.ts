@@ -19,35 +19,66 @@ interface OddsView {
   readonly odds: Record<string, Record<string, { readonly marketId: number; readonly outcomeId: number; readonly price: number; readonly active: boolean }>>;
 }
 
-/** The fixture's market-101 prices per book (outcome order 101, 102, 103), active books only. */
-async function prices(request: APIRequestContext, fixtureId: string): Promise<Map<string, number[]>> {
-  const response = await request.get(`/en/fixtures/odds?fixtureIds=${fixtureId}`, { headers: KEY });
+/** Each fixture's market-101 prices per book (outcome order 101, 102, 103), active books only: one request (≤ 50 fixtures). */
+async function pricesOf(request: APIRequestContext, fixtureIds: readonly string[]): Promise<Map<string, Map<string, number[]>>> {
+  const response = await request.get(`/en/fixtures/odds?fixtureIds=${fixtureIds.join(',')}`, { headers: KEY });
   expect(response.status(), await response.text()).toBe(200);
-  const [view] = (await response.json()) as OddsView[];
-  const out = new Map<string, number[]>();
-  for (const [bookmaker, entries] of Object.entries(view?.odds ?? {})) {
-    const row = [101, 102, 103].map((outcomeId) => Object.values(entries).find((e) => e.marketId === MARKET && e.outcomeId === outcomeId && e.active)?.price);
-    if (row.every((p): p is number => p !== undefined)) out.set(bookmaker, row);
+  const all = new Map<string, Map<string, number[]>>();
+  for (const view of (await response.json()) as OddsView[]) {
+    const out = new Map<string, number[]>();
+    for (const [bookmaker, entries] of Object.entries(view.odds)) {
+      const row = [101, 102, 103].map((outcomeId) => Object.values(entries).find((e) => e.marketId === MARKET && e.outcomeId === outcomeId && e.active)?.price);
+      if (row.every((p): p is number => p !== undefined)) out.set(bookmaker, row);
+    }
+    all.set(view.fixtureId, out);
   }
-  return out;
+  return all;
+}
+
+/** The fixture's market-101 prices per book. */
+async function prices(request: APIRequestContext, fixtureId: string): Promise<Map<string, number[]>> {
+  return (await pricesOf(request, [fixtureId])).get(fixtureId) ?? new Map();
+}
+
+/** Whether the best of these books' 1X2 prices already make an arbitrage (Σ 1/best < 1), by hand. */
+function naturalArbitrage(quoted: ReadonlyMap<string, number[]>, books: readonly string[]): boolean {
+  const best = [0, 1, 2].map((i) => Math.max(...books.map((b) => quoted.get(b)?.[i] ?? 0)));
+  return best.reduce((sum, price) => sum + 1 / price, 0) < 1;
 }
 
 /**
  * A pre-game soccer fixture whose 1X2 the fair book and at least three other non-exchange books
- * quote: the `nth` such (0: the first), so that each test forces its arbitrage on a fixture of its own.
+ * quote, with no arbitrage among them already (books lagging a line move can leave one for a
+ * while): the `nth` such (0: the first), so that each test forces its arbitrage on a fixture of its own.
  */
-async function pickFixture(request: APIRequestContext, nth = 0): Promise<{ fixture: AdminFixtureRow; books: string[] }> {
+async function pickFixtures(request: APIRequestContext, nth: 0 | 1): Promise<{ fixture: AdminFixtureRow; books: string[] }[]> {
   const pregame = ((await admin(request, 'GET', '/admin/fixtures?status=0')) as AdminFixtureRow[]).filter((f) => f.sportId === 10 && f.bookmakers.includes(FAIR_BOOK));
-  let found = 0;
-  for (const fixture of pregame.slice(0, 15)) {
-    const quoted = await prices(request, fixture.fixtureId);
+  const found: { fixture: AdminFixtureRow; books: string[] }[] = [];
+  const quotes = await pricesOf(request, pregame.slice(0, 20).map((f) => f.fixtureId));
+  for (const fixture of pregame.slice(0, 20)) {
+    const quoted = quotes.get(fixture.fixtureId) ?? new Map<string, number[]>();
     const books = [...quoted.keys()].filter((b) => !EXCHANGES.has(b));
-    if (quoted.has(FAIR_BOOK) && books.length >= 4) {
-      if (found === nth) return { fixture, books };
-      found += 1;
-    }
+    if (quoted.has(FAIR_BOOK) && books.length >= 4 && !naturalArbitrage(quoted, books)) found.push({ fixture, books });
   }
-  throw new Error(`no pre-game soccer fixture number ${String(nth + 1)} with the fair book and four other books on its 1X2`);
+  // Alternate candidates, so the two tests never share a fixture.
+  const mine = found.filter((_, i) => i % 2 === nth).slice(0, 3);
+  if (mine.length === 0) throw new Error(`no pre-game soccer fixture with the fair book and four other books on its 1X2 (set ${String(nth)})`);
+  return mine;
+}
+
+/**
+ * The first candidate still free of an arbitrage once its requote rate is an hour and what was
+ * due has landed (`settled` says so from the page): news moves the books one after the other, each
+ * after its lag, so a line can open a short-lived arbitrage of its own; the test then takes the
+ * next candidate rather than force one on top of it.
+ */
+async function quietCandidate<T extends { fixture: AdminFixtureRow }>(request: APIRequestContext, candidates: readonly T[], settled: (candidate: T) => Promise<boolean>): Promise<T> {
+  for (const candidate of candidates) {
+    await admin(request, 'POST', '/admin/update-rate', { fixtureId: candidate.fixture.fixtureId, seconds: 3600 });
+    if (await settled(candidate)) return candidate;
+    await admin(request, 'POST', '/admin/update-rate', { fixtureId: candidate.fixture.fixtureId, seconds: null });
+  }
+  throw new Error(`each of ${String(candidates.length)} candidate fixtures had an arbitrage of its own before the move`);
 }
 
 /** The chosen fair line "Pinnacle only" for this origin's service, before the app loads. */
@@ -60,27 +91,31 @@ async function chooseFairLine(page: Page): Promise<void> {
 }
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
+
+/** Leaves the fixture as found for the specs that follow: the moved book back, its requote rate normal. */
+async function restore(request: APIRequestContext, fixtureId: string, moved: string): Promise<void> {
+  await adminFetch(request, 'POST', '/admin/move', { fixtureId, marketId: MARKET, bookmakers: [moved], byPoints: 25 });
+  await admin(request, 'POST', '/admin/update-rate', { fixtureId, seconds: null });
+}
 /** The count line once the worker's first re-snapshot has landed and its markets are scanned. */
 const SCANNED = /across [1-9]\d* markets/u;
 
 test('a forced arbitrage shows within 2 s with closed-form stakes; a +EV row follows the fair line; the stale knob removes them', async ({ page, request }) => {
   test.setTimeout(240_000);
-  const { fixture, books } = await pickFixture(request);
-  const fixtureId = fixture.fixtureId;
-  // No book requotes this fixture for an hour: what moves now is the knob alone.
-  await admin(request, 'POST', '/admin/update-rate', { fixtureId, seconds: 3600 });
-  const moved = books.find((b) => b !== FAIR_BOOK) ?? '';
   await chooseFairLine(page);
-  const bettable = books.join(',');
-  // Soccer 1X2 only: the +EV tab's first window is sorted by EV, and a tennis set-betting price at
-  // 1001.00 somewhere on the board can fill it with rows above the forced one.
-  await page.goto(`/opportunities?tab=arb&books=${bettable}&total=100&sports=10&families=1x2`);
-  await expect(page.locator('.opportunity-count')).toHaveText(SCANNED, { timeout: 90_000 });
-  const arbRow = page.locator(`.opportunity-row[data-key="${fixtureId}|${String(MARKET)}|0"]`);
-  // Let the requotes that update-rate asked for land, and the worker's first scan settle, before the move.
-  await page.waitForTimeout(8_000);
-
-  await expect(arbRow).toHaveCount(0);
+  const rowOf = (fixtureId: string) => page.locator(`.opportunity-row[data-key="${fixtureId}|${String(MARKET)}|0"]`);
+  // The books' own requotes come once an hour on the fixture taken: what moves then is the knob.
+  const { fixture, books } = await quietCandidate(request, await pickFixtures(request, 0), async (candidate) => {
+    // Soccer 1X2 only, at the candidate's books: the count line says the worker has scanned.
+    await page.goto(`/opportunities?tab=arb&books=${candidate.books.join(',')}&total=100&sports=10&families=1x2`);
+    await expect(page.locator('.opportunity-count')).toHaveText(SCANNED, { timeout: 90_000 });
+    // Let the requotes already due land, and the worker's scan settle, before the move.
+    await page.waitForTimeout(8_000);
+    return (await rowOf(candidate.fixture.fixtureId).count()) === 0;
+  });
+  const fixtureId = fixture.fixtureId;
+  const moved = books.find((b) => b !== FAIR_BOOK) ?? '';
+  const arbRow = rowOf(fixtureId);
   try {
     // The home side 25 implied points longer at one book: its price now beats every other book's.
     await admin(request, 'POST', '/admin/move', { fixtureId, marketId: MARKET, bookmakers: [moved], byPoints: -25 });
@@ -124,15 +159,13 @@ test('a forced arbitrage shows within 2 s with closed-form stakes; a +EV row fol
     await expect(arbRow).toHaveCount(0, { timeout: 10_000 });
   } finally {
     await adminFetch(request, 'POST', '/admin/stale', { bookmaker: moved, on: false, fixtureId });
+    await restore(request, fixtureId, moved);
   }
 });
 
 test('an arbitrage rule made on /moves raises an alert naming the books within seconds of a forced arbitrage, without /opportunities open', async ({ page, request }) => {
   test.setTimeout(180_000);
-  const { fixture, books } = await pickFixture(request, 1);
-  const fixtureId = fixture.fixtureId;
-  await admin(request, 'POST', '/admin/update-rate', { fixtureId, seconds: 3600 });
-  const moved = books.find((b) => b !== FAIR_BOOK) ?? '';
+  const candidates = await pickFixtures(request, 1);
   const names = new Map(((await (await request.get('/en/bookmakers', { headers: KEY })).json()) as { bookmaker: string; bookmakerName?: string }[]).map((b) => [b.bookmaker, b.bookmakerName ?? b.bookmaker]));
 
   await page.goto('/moves');
@@ -148,22 +181,31 @@ test('an arbitrage rule made on /moves raises an alert naming the books within s
   // The alert list, open while the test waits (it lists alerts as they are raised).
   await page.getByRole('button', { name: /^Alerts/ }).click();
   const panel = page.getByRole('region', { name: 'Alerts' });
-  const alert = panel.locator(`li[data-alert-kind="arbitrage"]:has(a[href^="/fixtures/${fixtureId}?cell="])`);
-  // Let the requotes that update-rate asked for land and the worker's scan settle: no arbitrage here yet.
-  await page.waitForTimeout(8_000);
-  await expect(alert).toHaveCount(0);
+  const alertOf = (fixtureId: string) => panel.locator(`li[data-alert-kind="arbitrage"]:has(a[href^="/fixtures/${fixtureId}?cell="])`);
+  const { fixture, books } = await quietCandidate(request, candidates, async (candidate) => {
+    // Let the requotes already due land and the worker's scan settle: no arbitrage here yet.
+    await page.waitForTimeout(8_000);
+    return (await alertOf(candidate.fixture.fixtureId).count()) === 0;
+  });
+  const fixtureId = fixture.fixtureId;
+  const moved = books.find((b) => b !== FAIR_BOOK) ?? '';
+  const alert = alertOf(fixtureId);
 
   // The home side 25 implied points longer at one book: its price beats every other book's.
   await admin(request, 'POST', '/admin/move', { fixtureId, marketId: MARKET, bookmakers: [moved], byPoints: -25 });
-  await expect(alert.first()).toBeVisible({ timeout: 5_000 });
-  const legBooks = ((await alert.first().getAttribute('data-books')) ?? '').split(',');
-  expect(legBooks).toHaveLength(3);
-  expect(legBooks[0]).toBe(moved);
-  // Each leg's book by name, the rule and the return.
-  for (const book of legBooks) await expect(alert.first().locator('.alerts-books')).toContainText(`at ${names.get(book) ?? book}`);
-  await expect(alert.first()).toContainText('Arbs');
-  await expect(alert.first().getByRole('link')).toHaveText(/^Arbitrage \+\d+\.\d%: /u);
-  // A click opens the fixture's odds screen on the first leg's cell.
-  await alert.first().getByRole('link').click();
-  await expect(page).toHaveURL(new RegExp(`/fixtures/${fixtureId}\\?cell=`, 'u'));
+  try {
+    await expect(alert.first()).toBeVisible({ timeout: 5_000 });
+    const legBooks = ((await alert.first().getAttribute('data-books')) ?? '').split(',');
+    expect(legBooks).toHaveLength(3);
+    expect(legBooks[0]).toBe(moved);
+    // Each leg's book by name, the rule and the return.
+    for (const book of legBooks) await expect(alert.first().locator('.alerts-books')).toContainText(`at ${names.get(book) ?? book}`);
+    await expect(alert.first()).toContainText('Arbs');
+    await expect(alert.first().getByRole('link')).toHaveText(/^Arbitrage \+\d+\.\d%: /u);
+    // A click opens the fixture's odds screen on the first leg's cell.
+    await alert.first().getByRole('link').click();
+    await expect(page).toHaveURL(new RegExp(`/fixtures/${fixtureId}\\?cell=`, 'u'));
+  } finally {
+    await restore(request, fixtureId, moved);
+  }
 });
