@@ -527,8 +527,8 @@ describe('the opportunities scan in the worker', () => {
   // a and b alone are no arbitrage (Σ 1.05, 1.007); their best prices are (Σ 0.935).
   const ARB = [oddsEntry(1, 3.2, 'a', 101), oddsEntry(1, 3.3, 'a', 102), oddsEntry(1, 2.3, 'a', 103), oddsEntry(1, 2.6, 'b', 101), oddsEntry(1, 3.6, 'b', 102), oddsEntry(1, 2.9, 'b', 103)];
 
-  it('sends a scanning page the rows of its view with its batches, with no odds interest, and stops on scan null', () => {
-    const { hub, tick, page, emit } = setup();
+  /** A page connected and acked, scanning VIEW with the 1X2 catalogue. */
+  function scanningPage({ hub, tick, page }: ReturnType<typeof setup>) {
     const port = page();
     hub.connect(port);
     hub.receive(port, { type: 'configure', config: CONFIG });
@@ -536,6 +536,13 @@ describe('the opportunities scan in the worker', () => {
     hub.receive(port, { type: 'ack' });
     hub.receive(port, { type: 'scan', request: { config: SCAN_CONFIG, view: VIEW } });
     hub.receive(port, { type: 'scanCatalogue', markets: [MARKET_1X2] });
+    return port;
+  }
+
+  it('sends a scanning page the rows of its view with its batches, with no odds interest, and stops on scan null', () => {
+    const world = setup();
+    const { hub, tick, emit } = world;
+    const port = scanningPage(world);
     emit([{ op: 'update', frame: oddsFrame(ARB) }]);
     tick();
     const last = port.got[port.got.length - 1];
@@ -557,14 +564,9 @@ describe('the opportunities scan in the worker', () => {
     try {
       const t0 = Date.UTC(2026, 10, 28, 12);
       vi.setSystemTime(t0);
-      const { hub, tick, page, emit, status } = setup();
-      const port = page();
-      hub.connect(port);
-      hub.receive(port, { type: 'configure', config: CONFIG });
-      tick();
-      hub.receive(port, { type: 'ack' });
-      hub.receive(port, { type: 'scan', request: { config: SCAN_CONFIG, view: VIEW } });
-      hub.receive(port, { type: 'scanCatalogue', markets: [MARKET_1X2] });
+      const world = setup();
+      const { hub, tick, emit, status } = world;
+      const port = scanningPage(world);
       status({ phase: 'connected', resnapshotChannels: [] } as unknown as StreamStatus);
       const at = new Date(t0).toISOString();
       const metas: StreamUpdate = { channel: 'bookmakers', type: 'UPDATE', ts: t0, entryId: '1-1', payload: { fixtureId: FIXTURE_ID, bookmakers: { a: meta('a', at), b: meta('b', at) } } };
