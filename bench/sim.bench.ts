@@ -1,4 +1,5 @@
-// `npm run bench:sim`: the simulator at capacity with history recording on, against the same
+// `npm run bench:sim`: the simulator at capacity with history recording on and the producer's
+// feed published (each message copied as between threads), against the same
 // changes appended straight to the store; and the database growth per hour at the default rate.
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
@@ -14,6 +15,7 @@ import type { SimSettings } from '../service/sim/simulator.ts';
 import { openHistory } from '../service/sim/storage-adapter.ts';
 import type { PriceChange } from '../service/storage/history-store.ts';
 import { HISTORY_FILE_NAME } from '../service/storage/sqlite-history-store.ts';
+import { Producer } from '../service/producer/producer.ts';
 import { reportRow } from './report.ts';
 
 const BENCH = 'bench:sim';
@@ -71,14 +73,22 @@ async function runSimulator(settings: SimSettings, ms: number, batches: (readonl
   const history = openHistory(dir);
   try {
     const reference = buildReferenceData(settings.seed);
+    const models = new PricingModels(reference);
+    const recorder = new ResilientHistory(history, { backlogBytes: 100 * 1024 * 1024, retryMaxMs: 30_000 });
     const sim = Simulator.open({
       settings,
       reference,
       catalogue: getCatalogue(),
-      models: new PricingModels(reference),
+      models,
       quoting: new PricingQuotes(),
       // As the service writes: through ResilientHistory (healthy here, so it adds next to nothing).
-      history: recording(new ResilientHistory(history, { backlogBytes: 100 * 1024 * 1024, retryMaxMs: 30_000 }), batches),
+      history: recording(recorder, batches),
+    });
+    // As the service runs it: the producer publishes its feed, and each message is copied as
+    // postMessage copies it to the edge (structured clone), in this thread.
+    const producer = new Producer({ simulator: sim, models, recorder, history, historyCap: null });
+    producer.subscribe((message) => {
+      structuredClone(message);
     });
     // Warm-up: let the first requotes of the freshly opened books pass.
     sim.start();
@@ -90,6 +100,7 @@ async function runSimulator(settings: SimSettings, ms: number, batches: (readonl
     await new Promise((resolve) => setTimeout(resolve, ms));
     const elapsed = (performance.now() - t0) / 1000;
     sim.stop();
+    producer.stop();
     const stats = sim.stats();
     const total = history.countChanges();
     const changes = total - changes0;

@@ -58,6 +58,8 @@ describe('refreshBet on a pre-game fixture', () => {
   it("stores the book's kick-off close, then the grade, and keeps them", async () => {
     const { fixtureId, bookmaker } = parseOddsId(oddsId);
     const { trueStartTime } = service.simulator.kickoff(fixtureId);
+    // Frozen, no tick publishes: the kick-off reaches the edge's state (what REST reads) as the admin knob sends it.
+    service.simulator.publishPending();
     service.simulator.advance(1000);
     const kickoffMs = Date.parse(trueStartTime ?? '');
     const closed = await refreshBet(client, bet('a', placedAt));

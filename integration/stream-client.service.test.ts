@@ -27,13 +27,15 @@ interface Lane {
   readonly book: LiveBook;
   readonly cursors: CursorStore;
   client: StreamClient | null;
+  /** REST snapshots the client fetched (a login without cursors, or a `snapshot_required`). */
+  snapshots: number;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 class World {
   epoch = '';
-  readonly lanes: Lane[] = RECEIVE_TYPES.map((receiveType) => ({ receiveType, book: new LiveBook(), cursors: memoryCursorStore(), client: null }));
+  readonly lanes: Lane[] = RECEIVE_TYPES.map((receiveType) => ({ receiveType, book: new LiveBook(), cursors: memoryCursorStore(), client: null, snapshots: 0 }));
 
   constructor(private readonly service: ServiceProcess) {}
 
@@ -72,11 +74,17 @@ class World {
   }
 
   connect(lane: Lane): void {
+    const rest = apiSnapshotSource(this.api);
     const client = createStreamClient({
       settings: { url: this.service.wsUrl, apiKey: KEY, lang: 'en', receiveType: lane.receiveType, sportIds: SPORT_IDS, bookmakers: BOOKMAKERS },
       WebSocket: WebSocket as unknown as WebSocketConstructor,
       cursors: lane.cursors,
-      snapshots: apiSnapshotSource(this.api),
+      snapshots: {
+        fetch: (request, signal) => {
+          lane.snapshots++;
+          return rest.fetch(request, signal);
+        },
+      },
       scope: () => ({ fixtureIds: lane.book.fixtureIds(), futureIds: lane.book.futureIds() }),
       emit: (ops) => {
         lane.book.apply(ops);
@@ -119,6 +127,15 @@ class World {
       }
       expect(lane.client?.status.malformedFrames, `${label}, ${lane.receiveType}: malformed frames`).toBe(0);
     }
+  }
+
+  /** GET /healthz (no key needed). */
+  async health(): Promise<{ status: string; stale: boolean; producer: { state: string; restarts: number; lastCrash: { reason: string } | null } }> {
+    return (await (await fetch(`${this.url}/healthz`)).json()) as Awaited<ReturnType<World['health']>>;
+  }
+
+  get admin(): ServiceProcess['adminClient'] {
+    return this.service.adminClient;
   }
 
   serverEpochs(): (string | null | undefined)[] {
@@ -178,6 +195,14 @@ async function waitFor(predicate: () => boolean, ms: number, what: string): Prom
   }
 }
 
+async function waitForAsync(predicate: () => Promise<boolean>, ms: number, what: string): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await predicate())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 const world = new World(new ServiceProcess({ dirPrefix: 'stream-it-' }));
 
 describe.each(['extended', 'public'] as const)('stream client against the real gateway, replay mode %s', (mode) => {
@@ -222,6 +247,32 @@ describe.each(['extended', 'public'] as const)('stream client against the real g
     await world.expectBooksEqualRest(`${mode} (c)`);
     expect(world.serverEpochs().every((e, i) => e !== before[i])).toBe(true);
   }, 90_000);
+
+  it('(e) keeps answering while the producer thread crashes and restarts, and equals REST after, with no re-snapshot', async () => {
+    const epochs = world.serverEpochs();
+    const snapshots = world.lanes.map((l) => l.snapshots);
+    await world.resumeSim();
+    await sleep(300);
+    await world.admin.json('POST', '/admin/producer-crash');
+    // The edge notices the thread's end and serves its last state, marked stale, until the restart.
+    await waitForAsync(async () => (await world.health()).producer.state === 'down', 10_000, 'the producer reported down');
+    const down = await world.health();
+    expect(down).toMatchObject({ status: 'degraded', stale: true });
+    expect(down.producer.lastCrash?.reason).toContain('producer crash requested');
+    const listing = await fetch(`${world.url}/en/fixtures?sportId=10`, { headers: { 'X-API-Key': KEY } });
+    expect(listing.status).toBe(200);
+    expect(listing.headers.get('warning')).toContain('Stale');
+    expect(((await listing.json()) as unknown[]).length).toBeGreaterThan(0);
+    await waitForAsync(async () => (await world.health()).producer.state === 'running', 60_000, 'the producer restarted');
+    const up = await world.health();
+    expect(up).toMatchObject({ status: 'ok', stale: false });
+    expect(up.producer.restarts).toBeGreaterThanOrEqual(1);
+    await world.run(500);
+    await world.expectBooksEqualRest(`${mode} (e)`);
+    // The stream never broke: same server, same epoch, no REST re-snapshot by any lane.
+    expect(world.serverEpochs()).toEqual(epochs);
+    expect(world.lanes.map((l) => l.snapshots)).toEqual(snapshots);
+  }, 120_000);
 
   it('(d) equals REST after a graceful reconnect (server_upgrade) into the next service', async () => {
     const before = world.serverEpochs();

@@ -39,19 +39,30 @@ function historyLine(h: HistoryHealth): string {
   );
 }
 
+/** The producer's latest figures (it sends them once a second). */
+function statsOf(service: Service): SimStats | null {
+  return service.producer.status()?.stats ?? null;
+}
+
 function startSummary(service: Service, everySec: number): NodeJS.Timeout | null {
   if (everySec <= 0) return null;
-  let last: SimStats = service.simulator.stats();
+  let last: SimStats | null = statsOf(service);
   let lastAt = Date.now();
   const timer = setInterval(() => {
     const now = Date.now();
-    const stats = service.simulator.stats();
+    const stats = statsOf(service);
+    if (stats === null || last === null) {
+      last = stats;
+      return;
+    }
+    const producer = service.producer.health();
+    const down = producer.state === 'running' ? '' : `[producer down since ${new Date(producer.since).toISOString()}: serving the last state, stale] `;
     const rate = ((stats.priceChanges - last.priceChanges) * 1000) / Math.max(1, now - lastAt);
     log(
-      `${stats.frozen ? '[frozen] ' : ''}${historyLine(service.historyHealth())}live ${String(stats.live)} · pre-game quoted ${String(stats.quotedFixtures - stats.live)} · ` +
+      `${down}${stats.frozen ? '[frozen] ' : ''}${historyLine(service.historyHealth())}live ${String(stats.live)} · pre-game quoted ${String(stats.quotedFixtures - stats.live)} · ` +
         `${rate.toFixed(0)} changes/s · goals ${String(stats.goals - last.goals)} (total ${String(stats.goals)}) · ` +
-        `settled ${String(stats.settlements)} · odds ${String(stats.oddsEntries)} · DB ${megabytes(service.history.sizeBytes())}` +
-        tickLine(service.simulator.takeTickTimings()),
+        `settled ${String(stats.settlements)} · odds ${String(stats.oddsEntries)} · DB ${megabytes(service.dbBytes())}` +
+        tickLine(service.producer.takeTickTimings()),
     );
     last = stats;
     lastAt = now;
@@ -66,11 +77,12 @@ async function main(): Promise<void> {
   // The built dashboard (npm run build) is served at `/` from the same port as the API.
   const dashboardDir = path.join(PROJECT_ROOT, 'dist');
   const service = await startService(config, { log, ...(existsSync(dashboardDir) ? { dashboardDir } : {}) });
-  const stats = service.simulator.stats();
+  const stats = statsOf(service);
+  if (stats === null) throw new Error('the producer did not report its figures');
   log(
     `simulating ${formatCounts(stats.fixturesByStatus)} fixtures (by sport: ${formatCounts(stats.fixturesBySport)}); ` +
       `${String(stats.marketsOffered)} markets quoted on ${String(stats.quotedFixtures)} fixtures by ${String(stats.bookmakers)} bookmakers; ` +
-      `${String(stats.oddsEntries)} odds; DB ${megabytes(service.history.sizeBytes())}`,
+      `${String(stats.oddsEntries)} odds; DB ${megabytes(service.dbBytes())}; the simulator runs in a thread of its own (the producer)`,
   );
   // The token's path, never its value: the log may be read by others than the operator.
   log(

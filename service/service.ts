@@ -1,7 +1,8 @@
-// The composition root of the embedded service: reference data and catalogue, the history
-// store under DATA_DIR, the simulator, the public HTTP server (for now GET /healthz; the REST
-// API mounts on it) and the admin API on its own loopback port.
-import { mkdirSync } from 'node:fs';
+// The composition root of the embedded service: the producer (the simulator and its history
+// writes, in a worker thread of its own; service/producer) and the edge in this thread, which
+// folds the producer's feed into its live state (service/edge) and answers everything from it:
+// the REST API, the gateway at /ws, the dashboard's files, and the admin API on its own loopback
+// port (its knobs forwarded to the producer).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
@@ -15,33 +16,42 @@ import { parlayHandler } from './http/routes/parlay.ts';
 import { sgpHandler } from './http/routes/sgp.ts';
 import { indexReferenceData } from './catalogue/reference-data.ts';
 import { defaultSgpKnobs, type SgpKnobs } from './sgp/port.ts';
-import { simulatorParlayPort } from './sgp/sim-port.ts';
+import { liveParlayPort } from './sgp/sim-port.ts';
 import { startAdminServer } from './admin/admin-server.ts';
 import { ensureAdminToken, type AdminToken } from './admin/admin-token.ts';
 import { createGateway, type Gateway } from './gateway/gateway.ts';
-import { simulatorSource } from './gateway/source.ts';
 import { getCatalogue } from './catalogue/catalogue.ts';
 import { buildReferenceData } from './catalogue/reference-data.ts';
 import type { ServiceConfig } from './config.ts';
-import type { HistoryStore } from './storage/history-store.ts';
-import type { ReferenceData } from './catalogue/types.ts';
-import { PricingModels, PricingQuotes } from './sim/pricing-adapter.ts';
-import { Simulator } from './sim/simulator.ts';
+import { historyReadsOf, type HistoryStore } from './storage/history-store.ts';
+import type { Simulator } from './sim/simulator.ts';
 import type { SimClock } from './sim/simulator.ts';
-import { ResilientHistory } from './sim/resilient-history.ts';
 import type { HistoryHealth } from './sim/resilient-history.ts';
 import { openHistory } from './sim/storage-adapter.ts';
+import { LiveState } from './edge/live-state.ts';
+import { startProducer, type ProducerHost } from './producer/producer-host.ts';
+import { mkdirSync } from 'node:fs';
 
 /** A handler mounted on the public server: returns true when it answered the request. */
 export type RequestHandler = (request: http.IncomingMessage, response: http.ServerResponse) => boolean;
 
 export interface Service {
   readonly config: ServiceConfig;
+  /**
+   * The simulator, when the producer runs in this thread (a manual clock: tests drive it
+   * directly). Reading it when the producer has a thread of its own throws: use the admin knobs.
+   */
   readonly simulator: Simulator;
-  /** The history store, for reads (writes go through the simulator's ResilientHistory). */
+  /** The producer: its health, figures and knobs. */
+  readonly producer: ProducerHost;
+  /** The edge's live state, folded from the producer's feed: what REST and the gateway read. */
+  readonly live: LiveState;
+  /** The edge's read connection to the history (the producer holds the one that writes). */
   readonly history: HistoryStore;
-  /** Whether history writes succeed, with the backlog and gaps of an outage (docs/service.md). */
+  /** Whether history writes succeed, with the backlog and gaps of an outage (docs/service.md), as the producer last reported. */
   historyHealth(): HistoryHealth;
+  /** The database size the producer last reported (bytes). */
+  dbBytes(): number;
   readonly server: http.Server;
   readonly admin: http.Server;
   /** The realtime gateway at `/ws` on the public server. */
@@ -56,12 +66,14 @@ export interface Service {
   readonly sgpKnobs: SgpKnobs;
   /**
    * Asks stream clients to reconnect and keeps streaming `gateway.drainMs` (when any is
-   * connected), then stops the simulation, flushes and closes the history, closes both servers.
+   * connected), then stops the producer (its ticks, then its history, flushed and closed), closes
+   * both servers and the edge's history connection.
    */
   close(): Promise<void>;
 }
 
 export interface ServiceOptions {
+  /** A manual clock: the producer then runs in this thread (a clock cannot cross threads). */
   readonly clock?: SimClock;
   readonly log?: (line: string) => void;
   /** Do not start the tick timer (tests drive the simulator with a manual clock). */
@@ -87,54 +99,71 @@ function closeServer(server: http.Server): Promise<void> {
   });
 }
 
+/** The figures /healthz shows, from the producer's last status and the edge's own view of it. */
+function healthOf(service: { producer: ProducerHost; live: LiveState; historyHealth(): HistoryHealth; dbBytes(): number }, startedAt: number): Record<string, unknown> {
+  const status = service.producer.status();
+  const producer = service.producer.health();
+  const history = service.historyHealth();
+  const stats = status?.stats;
+  return {
+    // Still 200: a degraded part is not a reason to stop routing clients here.
+    status: history.status === 'ok' && producer.state === 'running' ? 'ok' : 'degraded',
+    uptimeSec: Math.round((Date.now() - startedAt) / 1000),
+    // While the producer is down the edge serves its last state: stale, and says since when.
+    stale: producer.state !== 'running',
+    producer,
+    frozen: stats?.frozen ?? false,
+    fixtures: stats?.fixturesByStatus ?? {},
+    live: stats?.live ?? 0,
+    oddsEntries: stats?.oddsEntries ?? 0,
+    priceChanges: stats?.priceChanges ?? 0,
+    dbBytes: service.dbBytes(),
+    history,
+  };
+}
+
 /**
- * Starts everything on `config`: creates DATA_DIR, opens the history (seeding a fresh one),
- * starts the simulator's ticks and both servers. Throws (before listening) when the data
- * directory holds another catalogue or seed.
+ * Starts everything on `config`: creates DATA_DIR, starts the producer (which opens the history,
+ * seeding a fresh one, and starts its ticks) and waits for its first snapshot, then both servers.
+ * Throws (before listening) when the data directory holds another catalogue or seed.
  */
 export async function startService(config: ServiceConfig, options: ServiceOptions = {}): Promise<Service> {
   const log = options.log ?? (() => undefined);
   const startedAt = Date.now();
   mkdirSync(config.dataDir, { recursive: true });
   const adminToken = ensureAdminToken(config.dataDir);
-  const history = openHistory(config.dataDir);
-  // Every simulator write goes through it: a full disk degrades history, never the service.
-  const recorder = new ResilientHistory(history, {
-    backlogBytes: config.historyBacklogBytes,
-    retryMaxMs: config.historyRetryMaxMs,
+  let producer: ProducerHost | null = null;
+  const live = new LiveState(() => (producer === null ? Date.now() : producer.now()));
+  producer = await startProducer(config, {
     log,
+    listener: (message) => {
+      live.fold(message);
+    },
+    ...(options.clock === undefined ? {} : { clock: options.clock }),
   });
-  let simulator: Simulator;
-  let models: PricingModels;
-  let reference: ReferenceData;
-  try {
-    reference = buildReferenceData(config.seed);
-    models = new PricingModels(reference);
-    simulator = Simulator.open({
-      settings: config,
-      reference,
-      catalogue: getCatalogue(),
-      models,
-      quoting: new PricingQuotes(),
-      history: recorder,
-      log,
-      ...(options.clock === undefined ? {} : { clock: options.clock }),
-    });
-  } catch (error) {
-    recorder.close();
-    throw error;
-  }
+  const host = producer;
+  // The producer created the schema: this connection only reads.
+  const history = openHistory(config.dataDir);
+  const historyReads = historyReadsOf(history);
+  const inlineRecorder = host.simulator === null ? null : () => host.status()?.history;
+  const historyHealth = (): HistoryHealth => {
+    const health = inlineRecorder?.() ?? host.status()?.history;
+    if (health !== undefined) return health;
+    return { status: 'ok', degradedSince: null, lastError: null, backlog: { changes: 0, settlements: 0, records: 0, bytes: 0, limitBytes: config.historyBacklogBytes }, nextRetryAt: null, gaps: [] };
+  };
+  const dbBytes = (): number => (host.simulator === null ? (host.status()?.dbBytes ?? 0) : history.sizeBytes());
+  const reference = buildReferenceData(config.seed);
   const catalogue = getCatalogue();
   const referenceIndex = indexReferenceData(reference);
   const sgpKnobs = defaultSgpKnobs();
-  const parlayPort = simulatorParlayPort(simulator, models, catalogue, referenceIndex, (id) => simulator.wasPurged(id));
+  const parlayPort = liveParlayPort(live, catalogue, referenceIndex);
   // One key ring for REST and the stream, so a key sees the same things on both paths.
   const keys = loadKeyRing({ file: config.keysFile, benchmarkMode: config.benchmarkMode });
   // Built before listening: a missing zstd dictionary fails the start, not the first zstd login.
   // One throttle for both paths too: a key guessed on the stream counts as one guessed over REST.
   const authThrottle = new AuthThrottle(config.authThrottle);
   const gateway = createGateway({
-    source: simulatorSource(simulator),
+    source: live.gatewaySource,
     keys,
     authThrottle,
     reference: referenceIndex,
@@ -153,22 +182,12 @@ export async function startService(config: ServiceConfig, options: ServiceOption
       ...buildApiHandlers({
         reference: referenceIndex,
         catalogue,
-        fixtures: {
-          fixtureIds: () => simulator.fixtureIds(),
-          view: (id) => simulator.fixtureView(id),
-          odds: (id) => simulator.fixtureOdds(id),
-          bookmakers: (id) => simulator.fixtureBookmakers(id),
-          versions: simulator,
-        },
-        futures: simulator.futures,
-        extras: {
-          injuries: (id) => simulator.injuriesOf(id),
-          lineups: (id) => simulator.lineupsOf(id),
-          stats: (id) => simulator.statsOf(id),
-        },
-        store: history,
-        settledAt: (id) => simulator.fixtureRecord(id)?.finishedAtMs ?? null,
-        now: () => simulator.now(),
+        fixtures: live,
+        futures: live.futures,
+        extras: live,
+        store: historyReads,
+        settledAt: (id) => live.settledAt(id),
+        now: () => live.now(),
       }),
       parlay: parlayHandler({ port: parlayPort }),
       sgp: sgpHandler({ port: parlayPort, knobs: sgpKnobs }),
@@ -176,22 +195,14 @@ export async function startService(config: ServiceConfig, options: ServiceOption
     dashboardDir: options.dashboardDir,
     extraRoutes: (instance) => {
       registerBadgeImages(instance, referenceIndex);
-      instance.get('/healthz', () => {
-        const stats = simulator.stats();
-        const historyHealth = recorder.health();
-        return {
-          // Still 200: a degraded history is not a reason to stop routing clients here.
-          status: historyHealth.status,
-          uptimeSec: Math.round((Date.now() - startedAt) / 1000),
-          frozen: stats.frozen,
-          fixtures: stats.fixturesByStatus,
-          live: stats.live,
-          oddsEntries: stats.oddsEntries,
-          priceChanges: stats.priceChanges,
-          dbBytes: history.sizeBytes(),
-          history: historyHealth,
-          ...(loopDelay === null ? {} : { eventLoopMaxDelayMs: takeMaxDelayMs(loopDelay) }),
-        };
+      instance.get('/healthz', () => ({
+        ...healthOf({ producer: host, live, historyHealth, dbBytes }, startedAt),
+        ...(loopDelay === null ? {} : { eventLoopMaxDelayMs: takeMaxDelayMs(loopDelay) }),
+      }));
+      // RFC 9111's "stale" warning while the producer is down: the answer is the last state held.
+      instance.addHook('onSend', (_request, reply, payload, done) => {
+        if (host.health().state !== 'running') void reply.header('warning', '110 - "Response is Stale: the odds producer is restarting"');
+        done(null, payload);
       });
     },
     onInternalError: (error, method, path) => {
@@ -204,20 +215,26 @@ export async function startService(config: ServiceConfig, options: ServiceOption
   server.on('upgrade', (request: http.IncomingMessage, socket: Duplex, head: Buffer) => {
     gateway.handleUpgrade(request, socket, head);
   });
-  const admin = await startAdminServer(simulator, config.adminPort, adminToken, sgpKnobs, (maxPages) => history.capPages(maxPages));
+  const admin = await startAdminServer(host, config.adminPort, adminToken, sgpKnobs);
   const adminPort = (admin.address() as AddressInfo).port;
-  if (options.manualTicks !== true) simulator.start();
-  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  if (options.manualTicks !== true) host.simulator?.start();
+  const hostName = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   let closed = false;
   return {
     config,
-    simulator,
+    get simulator(): Simulator {
+      if (host.simulator === null) throw new Error('the producer runs in its own thread: drive it with the admin knobs, or start the service with a manual clock');
+      return host.simulator;
+    },
+    producer: host,
+    live,
     history,
-    historyHealth: () => recorder.health(),
+    historyHealth,
+    dbBytes,
     server,
     admin,
     gateway,
-    url: `http://${host}:${String(address.port)}`,
+    url: `http://${hostName}:${String(address.port)}`,
     adminUrl: `http://127.0.0.1:${String(adminPort)}`,
     adminToken,
     sgpKnobs,
@@ -226,9 +243,9 @@ export async function startService(config: ServiceConfig, options: ServiceOption
       closed = true;
       await gateway.close();
       loopDelay?.disable();
-      simulator.stop();
+      await host.close();
       await Promise.all([app.close(), closeServer(admin)]);
-      recorder.close();
+      history.close();
     },
   };
 }

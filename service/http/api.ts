@@ -2,7 +2,7 @@
 // simulator's live views and the history store in through the narrow ports of ports.ts.
 import type { CatalogueIndex } from '../catalogue/catalogue.ts';
 import type { ReferenceIndex } from '../catalogue/reference-data.ts';
-import type { HistoryStore } from '../storage/history-store.ts';
+import type { HistoryReads } from '../storage/history-store.ts';
 import type { HttpAppOptions } from './app.ts';
 import type { FixtureSource, FutureSource } from './ports.ts';
 import { extrasHandlers, type ExtrasSource } from './routes/extras.ts';
@@ -20,7 +20,7 @@ export interface ApiDeps {
   readonly futures: FutureSource;
   /** Team news and live statistics; their endpoints are not mounted without it. */
   readonly extras?: ExtrasSource;
-  readonly store: HistoryStore;
+  readonly store: HistoryReads;
   readonly settledAt: (fixtureId: string) => number | null;
   readonly now: () => number;
 }

@@ -1,5 +1,6 @@
-// The parlay/SGP data port over the simulator: held fixtures, current odds and bookmaker meta
-// from its live state, and the joint fair price from the fixture's current model. The model of a
+// The parlay/SGP data port over a live state (the edge's, folded from the feed; or a simulator's):
+// held fixtures, current odds and bookmaker meta, and the joint fair price from the fixture's
+// current model, built from the pricing inputs the producer publishes. The model of a
 // fixture is kept between requests until its state changes (see `PricerCache`), so that repeated
 // SGP requests do not rebuild it (5–28 ms a live fixture) and repeated legs are not re-priced.
 import type { CatalogueIndex } from '../catalogue/catalogue.ts';
@@ -7,24 +8,17 @@ import type { ReferenceIndex } from '../catalogue/reference-data.ts';
 import { localizeView } from '../catalogue/localize.ts';
 import { createFixturePricer, type FixturePricer, type JointPrice, type SubsetWinProbabilities, type WinProbability } from '../pricing/fixture-pricer.ts';
 import { legsKey, memoSubsetWinProbabilities, memoWinProbability, modelLegs, remember } from './model-legs.ts';
-import type { PlayerRates } from '../pricing/player-props.ts';
-import type { InPlayState } from '../pricing/score-model.ts';
-import { inPlayStateOf, type PricingModels } from '../sim/pricing-adapter.ts';
+import type { PricingModels } from '../sim/pricing-adapter.ts';
 import type { Simulator } from '../sim/simulator.ts';
-import type { FixtureRuntime } from '../sim/fixture-runtime.ts';
+import type { BookmakerProfile } from '../catalogue/types.ts';
+import { fixtureScopeOf, type FixtureScope } from '../producer/feed.ts';
+import { pricingInputsOf, pricingKey, type PricingInputs } from './pricing-inputs.ts';
+import type { BookmakerFixtureMeta, FixtureView, OddsEntry } from '../../src/wire/shared-schemas.ts';
 import type { ParlayDataPort } from './port.ts';
 import { isLive } from '../../src/wire/status.ts';
 
 /** Fixtures whose model is kept; the least recently used one is dropped beyond it. */
 const PRICER_CACHE_SIZE = 256;
-
-/**
- * In play the model moves with the clock: the elapsed share is read in steps of 1/1000 of
- * regulation (3 s of a basketball game, 5 s of soccer), so a burst of requests shares one model
- * and a price never lags the clock by more than a step. A score, a drift (pre-match) or a new
- * player count changes the key at once.
- */
-const ELAPSED_STEP = 1000;
 
 interface CachedPricer {
   readonly key: string;
@@ -34,27 +28,12 @@ interface CachedPricer {
   readonly subsets: Map<string, SubsetWinProbabilities>;
 }
 
-/**
- * The fixture's pricer, rebuilt only when what the model reads changes: its parameters (drift
- * included), the in-play state (scores, clock step, tennis points, player counts) and the prop
- * rates. Computing the key costs microseconds; building a model, milliseconds.
- */
+/** The fixture's pricer, rebuilt only when its inputs change (see `pricingKey`). */
 class PricerCache {
   private readonly entries = new Map<string, CachedPricer>();
-  private readonly models: PricingModels;
 
-  constructor(models: PricingModels) {
-    this.models = models;
-  }
-
-  get(fixtureId: string, runtime: FixtureRuntime): CachedPricer {
-    const params = this.models.params(runtime.params);
-    const exact = inPlayStateOf(runtime.record.match, runtime.params.rules);
-    const state: InPlayState = { ...exact, elapsed: Math.round(exact.elapsed * ELAPSED_STEP) / ELAPSED_STEP };
-    const rates = new Map<number, Record<string, { mean: number }>>();
-    for (const prop of runtime.record.props) rates.set(prop.playerId, { ...rates.get(prop.playerId), [prop.marketType]: { mean: prop.rate } });
-    const players: PlayerRates[] = [...rates].map(([playerId, r]) => ({ playerId, rates: r }));
-    const key = JSON.stringify([params, state, players]);
+  get(fixtureId: string, inputs: PricingInputs): CachedPricer {
+    const key = pricingKey(inputs);
     const cached = this.entries.get(fixtureId);
     if (cached !== undefined && cached.key === key) {
       // Most recently used last: Map iteration order is insertion order.
@@ -62,7 +41,13 @@ class PricerCache {
       this.entries.set(fixtureId, cached);
       return cached;
     }
-    const entry: CachedPricer = { key, pricer: createFixturePricer(params, state, players), joints: new Map(), wins: new Map(), subsets: new Map() };
+    const entry: CachedPricer = {
+      key,
+      pricer: createFixturePricer(inputs.params, inputs.state, inputs.players),
+      joints: new Map(),
+      wins: new Map(),
+      subsets: new Map(),
+    };
     this.entries.delete(fixtureId);
     this.entries.set(fixtureId, entry);
     if (this.entries.size > PRICER_CACHE_SIZE) {
@@ -73,41 +58,49 @@ class PricerCache {
   }
 }
 
-/**
- * `wasPurged` tells whether retention dropped a fixture the service once published (so /sgp can
- * answer 404 for it and 502 for an id that never existed).
- */
-export function simulatorParlayPort(
-  sim: Simulator,
-  models: PricingModels,
-  catalogue: CatalogueIndex,
-  reference: ReferenceIndex,
-  wasPurged: (fixtureId: string) => boolean,
-): ParlayDataPort {
-  const pricers = new PricerCache(models);
+/** What the port reads of the live state: the simulator's (in-process) or the edge's (folded from the feed). */
+export interface LiveParlayReads {
+  view(fixtureId: string): FixtureView | null;
+  scope(fixtureId: string): FixtureScope | undefined;
+  /** True for a fixture retention dropped after it was published. */
+  wasPurged(fixtureId: string): boolean;
+  odds(fixtureId: string): Readonly<Record<string, Readonly<Record<string, OddsEntry>>>>;
+  bookmakers(fixtureId: string): Readonly<Record<string, BookmakerFixtureMeta>>;
+  readonly books: readonly BookmakerProfile[];
+  /** null when the fixture has no model. */
+  pricingInputs(fixtureId: string): PricingInputs | null;
+  now(): number;
+}
+
+/** The parlay/SGP data port over a live state. */
+export function liveParlayPort(live: LiveParlayReads, catalogue: CatalogueIndex, reference: ReferenceIndex): ParlayDataPort {
+  const pricers = new PricerCache();
+  const pricerOf = (fixtureId: string): CachedPricer | null => {
+    const inputs = live.pricingInputs(fixtureId);
+    return inputs === null ? null : pricers.get(fixtureId, inputs);
+  };
   return {
     fixture(fixtureId, lang) {
-      const view = sim.fixtureView(fixtureId);
-      const record = sim.fixtureRecord(fixtureId);
-      if (view === null || record === undefined) return undefined;
-      const { sportId, tournamentId } = record.planned;
+      const view = live.view(fixtureId);
+      const scope = live.scope(fixtureId);
+      if (view === null || scope === undefined) return undefined;
       return {
         view: localizeView(view, lang, reference),
-        sportId,
-        tournamentId,
-        statusId: record.statusId,
-        live: isLive(record.statusId),
-        endedAt: record.finishedAtMs,
+        sportId: scope.sportId,
+        tournamentId: scope.tournamentId,
+        statusId: scope.statusId,
+        live: isLive(scope.statusId),
+        endedAt: scope.finishedAtMs,
       };
     },
-    wasIssued: (fixtureId) => sim.fixtureRecord(fixtureId) !== undefined || wasPurged(fixtureId),
-    odds: (fixtureId, bookmaker) => sim.fixtureOdds(fixtureId)[bookmaker],
-    bookmakerMeta: (fixtureId, bookmaker) => sim.fixtureBookmakers(fixtureId)[bookmaker],
-    bookmakerProfile: (slug) => sim.books.find((b) => b.bookmaker === slug),
+    wasIssued: (fixtureId) => live.scope(fixtureId) !== undefined || live.wasPurged(fixtureId),
+    odds: (fixtureId, bookmaker) => live.odds(fixtureId)[bookmaker],
+    bookmakerMeta: (fixtureId, bookmaker) => live.bookmakers(fixtureId)[bookmaker],
+    bookmakerProfile: (slug) => live.books.find((b) => b.bookmaker === slug),
     jointFairPrice(fixtureId, legs) {
-      const runtime = sim.runtime(fixtureId);
-      if (runtime === undefined) return 'unknown_fixture';
-      const { pricer, joints } = pricers.get(fixtureId, runtime);
+      const cached = pricerOf(fixtureId);
+      if (cached === null) return 'unknown_fixture';
+      const { pricer, joints } = cached;
       const key = legsKey(legs);
       const known = joints.get(key);
       if (known !== undefined) return known;
@@ -117,17 +110,42 @@ export function simulatorParlayPort(
       return price;
     },
     winProbability(fixtureId, legs, budget) {
-      const runtime = sim.runtime(fixtureId);
-      if (runtime === undefined) return 'unknown_fixture';
-      const { pricer, wins } = pricers.get(fixtureId, runtime);
-      return memoWinProbability(pricer, catalogue, wins, legs, budget);
+      const cached = pricerOf(fixtureId);
+      if (cached === null) return 'unknown_fixture';
+      return memoWinProbability(cached.pricer, catalogue, cached.wins, legs, budget);
     },
     subsetWinProbabilities(fixtureId, legs, budget) {
-      const runtime = sim.runtime(fixtureId);
-      if (runtime === undefined) return 'unknown_fixture';
-      const { pricer, subsets } = pricers.get(fixtureId, runtime);
-      return memoSubsetWinProbabilities(pricer, catalogue, subsets, legs, budget);
+      const cached = pricerOf(fixtureId);
+      if (cached === null) return 'unknown_fixture';
+      return memoSubsetWinProbabilities(cached.pricer, catalogue, cached.subsets, legs, budget);
+    },
+    now: () => live.now(),
+  };
+}
+
+/** The simulator's live state as the port's reads (the producer's thread, and tests). */
+export function simulatorParlayReads(sim: Simulator, models: PricingModels): LiveParlayReads {
+  return {
+    view: (id) => sim.fixtureView(id),
+    scope(id) {
+      const record = sim.fixtureRecord(id);
+      return record === undefined ? undefined : fixtureScopeOf(record);
+    },
+    wasPurged: (id) => sim.wasPurged(id),
+    odds: (id) => sim.fixtureOdds(id),
+    bookmakers: (id) => sim.fixtureBookmakers(id),
+    get books() {
+      return sim.books;
+    },
+    pricingInputs(id) {
+      const runtime = sim.runtime(id);
+      return runtime === undefined ? null : pricingInputsOf(models, runtime);
     },
     now: () => sim.now(),
   };
+}
+
+/** The parlay/SGP port straight over the simulator (tests that drive a simulator without a service). */
+export function simulatorParlayPort(sim: Simulator, models: PricingModels, catalogue: CatalogueIndex, reference: ReferenceIndex): ParlayDataPort {
+  return liveParlayPort(simulatorParlayReads(sim, models), catalogue, reference);
 }

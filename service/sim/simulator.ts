@@ -121,6 +121,16 @@ export class Simulator {
     drain(this.engine.steps());
   }
 
+  /**
+   * Publishes what a knob changed now (history, then the feed), even while frozen, rather than
+   * with the next tick: the edge reads the feed, not this world. Between the slices of a running
+   * tick it does nothing: that tick's next batch carries it within milliseconds.
+   */
+  publishPending(): void {
+    if (this.runner.inProgress) return;
+    this.engine.flushTick(this.engine.clock.now());
+  }
+
   /** The tick timings since the last call (see {@link TickTimings}); the next call starts afresh. */
   takeTickTimings(): TickTimings {
     return this.runner.takeTimings();

@@ -115,11 +115,10 @@ export interface PruneReport {
 }
 
 /**
- * The history store. Synchronous, like its writer (the simulator's tick, through
- * service/sim/history-port.ts) and better-sqlite3. A server database (PostgreSQL) cannot answer
- * synchronously in Node: its implementation would come with this interface turned
- * Promise-returning, a mechanical change because every method is already one bounded set of
- * queries. Reads of one fixture or future never run a query per oddsId. One writer (process).
+ * The history store as its writer sees it: synchronous, like the simulator's tick that writes it
+ * (through service/sim/history-port.ts and ResilientHistory, in the producer's thread) and
+ * better-sqlite3. The edge reads through {@link HistoryReads}, which is asynchronous. Reads of
+ * one fixture or future never run a query per oddsId. One writer (the producer).
  */
 export interface HistoryStore {
   /** Records a batch of changes atomically: all of them or, on error, none. */
@@ -184,4 +183,32 @@ export interface HistoryStore {
 /** A call the store refuses: a malformed change, a foreign or future-version database, ... */
 export class HistoryStoreError extends Error {
   override readonly name = 'HistoryStoreError';
+}
+
+/**
+ * What the edge reads of the history (REST's historical, CLV and settlement answers):
+ * asynchronous, so that a store in another thread, process or server (PostgreSQL, issue #24)
+ * answers through the same interface. The edge reads; only the producer writes.
+ */
+export interface HistoryReads {
+  readSettlement(fixtureId: string): Promise<SettlementRecord[]>;
+  readHistoryForFuture(futureId: string, filters?: HistoryFilters): Promise<FuturePriceChange[]>;
+  /** See {@link HistoryStore.readHistoryPagesForFixture}: pages of at most `pageRows`, in order. */
+  readHistoryPagesForFixture(fixtureId: string, filters: HistoryFilters, pageRows: number): AsyncIterable<FixturePriceChange[]>;
+  readOpeningAndClosing(fixtureId: string, closingBeforeMs: number, filters?: SelectionFilters): Promise<Map<string, OpeningAndClosing<FixturePriceChange>>>;
+  readFutureOpeningAndClosing(futureId: string, closingBeforeMs: number, filters?: SelectionFilters): Promise<Map<string, OpeningAndClosing<FuturePriceChange>>>;
+}
+
+/** A synchronous store's reads behind the asynchronous interface (SQLite: each read is one bounded query set). */
+export function historyReadsOf(store: HistoryStore): HistoryReads {
+  return {
+    readSettlement: (fixtureId) => Promise.resolve(store.readSettlement(fixtureId)),
+    readHistoryForFuture: (futureId, filters) => Promise.resolve(store.readHistoryForFuture(futureId, filters)),
+    // eslint-disable-next-line @typescript-eslint/require-await -- the interface is asynchronous; this store answers a page at a time at once
+    async *readHistoryPagesForFixture(fixtureId, filters, pageRows) {
+      yield* store.readHistoryPagesForFixture(fixtureId, filters, pageRows);
+    },
+    readOpeningAndClosing: (fixtureId, before, filters) => Promise.resolve(store.readOpeningAndClosing(fixtureId, before, filters)),
+    readFutureOpeningAndClosing: (futureId, before, filters) => Promise.resolve(store.readFutureOpeningAndClosing(futureId, before, filters)),
+  };
 }

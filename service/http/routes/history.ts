@@ -7,7 +7,7 @@ import { MAX_HISTORY_ODDS_IDS } from '../../../src/wire/limits.ts';
 import type { FixtureView } from '../../../src/wire/shared-schemas.ts';
 import type { Future } from '../../../src/wire/rest-schemas.ts';
 import type { ReferenceIndex } from '../../catalogue/reference-data.ts';
-import type { FixturePriceChange, FuturePriceChange, HistoryStore } from '../../storage/history-store.ts';
+import type { FixturePriceChange, FuturePriceChange, HistoryReads } from '../../storage/history-store.ts';
 import type { ApiHandler } from '../app.ts';
 import { invalidFilters, notAllowed } from '../errors.ts';
 import type { Entitlement } from '../keys.ts';
@@ -21,7 +21,7 @@ import { isCancelled, isOver } from '../../../src/wire/status.ts';
 export interface HistoryRoutesDeps {
   readonly fixtures: FixtureSource;
   readonly futures: FutureSource;
-  readonly store: HistoryStore;
+  readonly store: HistoryReads;
   readonly reference: ReferenceIndex;
   /** When the fixture was settled (epoch ms), null while it is not. */
   readonly settledAt: (fixtureId: string) => number | null;
@@ -142,7 +142,7 @@ export function historyHandlers(deps: HistoryRoutesDeps): Record<
         // A fixture's history over 16 bookmakers is megabytes: read it a page at a time and build
         // the text in chunks, letting other requests run in between (docs/performance.md).
         const odds: Nested<HistoricalEntry> = {};
-        for (const page of pages) {
+        for await (const page of pages) {
           nest(page, historicalEntry, (r) => String(r.changedAt), odds);
           await yieldToEventLoop();
         }
@@ -154,13 +154,13 @@ export function historyHandlers(deps: HistoryRoutesDeps): Record<
       });
     },
 
-    fixtureClv: (query, request) => {
+    fixtureClv: async (query, request) => {
       const e = entitlementOf(request);
       const view = fixtureParam(e, deps, query);
       const bookmakers = chosenBookmakers(e, deps.reference.data.bookmakers.map((b) => b.bookmaker), query);
       const oddsIds = oddsIdFilter(e, query, view.fixtureId);
       const cutOff = deps.settledAt(view.fixtureId) ?? deps.now() + 1;
-      const pairs = deps.store.readOpeningAndClosing(view.fixtureId, cutOff, { bookmakers, ...(oddsIds === undefined ? {} : { oddsIds }) });
+      const pairs = await deps.store.readOpeningAndClosing(view.fixtureId, cutOff, { bookmakers, ...(oddsIds === undefined ? {} : { oddsIds }) });
       const odds: Record<string, Record<string, { clv: ReturnType<typeof clvEntry>; olv: ReturnType<typeof clvEntry> }>> = {};
       for (const [oddsId, pair] of pairs) {
         // A price first seen after the cut-off has no closing line: it is not part of the response.
@@ -176,10 +176,10 @@ export function historyHandlers(deps: HistoryRoutesDeps): Record<
       };
     },
 
-    settlement: (query, request) => {
+    settlement: async (query, request) => {
       const e = entitlementOf(request);
       const view = fixtureParam(e, deps, query);
-      const rows = deps.store.readSettlement(view.fixtureId);
+      const rows = await deps.store.readSettlement(view.fixtureId);
       return {
         fixtureId: view.fixtureId,
         status: view.status,
@@ -200,7 +200,7 @@ export function historyHandlers(deps: HistoryRoutesDeps): Record<
       };
     },
 
-    futureHistorical: (query, request) => {
+    futureHistorical: async (query, request) => {
       const e = entitlementOf(request);
       const future = futureParam(e, deps, query);
       const oddsIds = oddsIdFilter(e, query, future.futureId);
@@ -208,7 +208,7 @@ export function historyHandlers(deps: HistoryRoutesDeps): Record<
       if (oddsIds === undefined && (query.bookmakers === undefined || bookmakers.length !== 1)) {
         throw invalidFilters('bookmakers must name exactly one bookmaker when oddsIds is absent.');
       }
-      const rows = deps.store.readHistoryForFuture(future.futureId, {
+      const rows = await deps.store.readHistoryForFuture(future.futureId, {
         ...(query.bookmakers === undefined ? {} : { bookmakers }),
         ...(oddsIds === undefined ? {} : { oddsIds }),
       });
@@ -224,7 +224,7 @@ export function historyHandlers(deps: HistoryRoutesDeps): Record<
       return { futureId: future.futureId, odds, bookmakers: metas };
     },
 
-    futureClv: (query, request) => {
+    futureClv: async (query, request) => {
       const e = entitlementOf(request);
       const future = futureParam(e, deps, query);
       const bookmakers = chosenBookmakers(e, deps.reference.data.bookmakers.map((b) => b.bookmaker), query);
@@ -233,7 +233,7 @@ export function historyHandlers(deps: HistoryRoutesDeps): Record<
       // inactive, so its CLV is the last change before that moment (docs/domain.md).
       const ended = isOver(future.status.statusId);
       const cutOff = ended ? (future.settledAt ?? future.endTime * 1000) : deps.now() + 1;
-      const pairs = deps.store.readFutureOpeningAndClosing(future.futureId, cutOff, { bookmakers, ...(oddsIds === undefined ? {} : { oddsIds }) });
+      const pairs = await deps.store.readFutureOpeningAndClosing(future.futureId, cutOff, { bookmakers, ...(oddsIds === undefined ? {} : { oddsIds }) });
       const odds: Record<string, Record<string, unknown>> = {};
       for (const [oddsId, pair] of pairs) {
         if (pair.closing === null) continue;

@@ -28,7 +28,7 @@ let api: TestApp;
 
 beforeAll(async () => {
   world = openTestWorld();
-  port = simulatorParlayPort(world.sim, new PricingModels(testReference()), catalogue, indexReferenceData(testReference()), () => false);
+  port = simulatorParlayPort(world.sim, new PricingModels(testReference()), catalogue, indexReferenceData(testReference()));
   api = await startTestApp({ parlay: parlayHandler({ port }), sgp: sgpHandler({ port, knobs: defaultSgpKnobs() }) });
 }, 120_000);
 

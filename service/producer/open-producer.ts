@@ -1,0 +1,66 @@
+// Opens the producer on a configuration: the data directory, the history (seeding a fresh one),
+// the reference data and the simulator. The same in the producer's worker thread (`npm start`)
+// and in the edge's thread (tests driving a manual clock).
+import { mkdirSync } from 'node:fs';
+import { getCatalogue } from '../catalogue/catalogue.ts';
+import { buildReferenceData } from '../catalogue/reference-data.ts';
+import type { ServiceConfig } from '../config.ts';
+import { PricingModels, PricingQuotes } from '../sim/pricing-adapter.ts';
+import { ResilientHistory } from '../sim/resilient-history.ts';
+import { Simulator, type SimClock } from '../sim/simulator.ts';
+import { openHistory } from '../sim/storage-adapter.ts';
+import type { SqliteHistoryStore } from '../storage/sqlite-history-store.ts';
+import { Producer } from './producer.ts';
+
+export interface OpenedProducer {
+  readonly producer: Producer;
+  readonly simulator: Simulator;
+  readonly history: SqliteHistoryStore;
+  readonly recorder: ResilientHistory;
+  /** Stops the ticks, flushes the history and closes it. */
+  close(): void;
+}
+
+/** Throws (nothing left open) when the data directory holds another catalogue or seed. */
+export function openProducer(config: ServiceConfig, options: { clock?: SimClock; log: (line: string) => void }): OpenedProducer {
+  mkdirSync(config.dataDir, { recursive: true });
+  const history = openHistory(config.dataDir);
+  // Every simulator write goes through it: a full disk degrades history, never the service.
+  const recorder = new ResilientHistory(history, {
+    backlogBytes: config.historyBacklogBytes,
+    retryMaxMs: config.historyRetryMaxMs,
+    log: options.log,
+  });
+  let simulator: Simulator;
+  let models: PricingModels;
+  try {
+    const reference = buildReferenceData(config.seed);
+    models = new PricingModels(reference);
+    simulator = Simulator.open({
+      settings: config,
+      reference,
+      catalogue: getCatalogue(),
+      models,
+      quoting: new PricingQuotes(),
+      history: recorder,
+      log: options.log,
+      ...(options.clock === undefined ? {} : { clock: options.clock }),
+    });
+  } catch (error) {
+    recorder.close();
+    throw error;
+  }
+  // A manual clock (tests): the producer shares the edge's thread, and sweeps after every batch.
+  const producer = new Producer({ simulator, models, recorder, history, historyCap: (maxPages) => history.capPages(maxPages), sweepEveryBatch: options.clock !== undefined });
+  return {
+    producer,
+    simulator,
+    history,
+    recorder,
+    close() {
+      producer.stop();
+      simulator.stop();
+      recorder.close();
+    },
+  };
+}

@@ -1,0 +1,286 @@
+// The producer: the simulator and its history writes, publishing on the feed (feed.ts) what the
+// edge folds into its live state. It runs in a worker thread of its own (producer-thread.ts) so
+// that a reprice never delays a REST answer or a stream frame, or in the edge's thread when a test
+// drives the simulator with a manual clock (the same code, the feed a function call).
+import type { Future } from '../../src/wire/rest-schemas.ts';
+import type { FixtureView } from '../../src/wire/shared-schemas.ts';
+import { answerKnob, knobRoute, type Body, type HistoryCapKnob, type KnobAnswer } from '../admin/knob-routes.ts';
+import { pricingInputsOf, pricingKey, type PricingInputs } from '../sgp/pricing-inputs.ts';
+import type { ChangeBatch, ChangeItem } from '../sim/change-feed.ts';
+import type { PricingModels } from '../sim/pricing-adapter.ts';
+import type { ResilientHistory } from '../sim/resilient-history.ts';
+import type { Simulator } from '../sim/simulator.ts';
+import type { HistoryStore } from '../storage/history-store.ts';
+import { isLive } from '../../src/wire/status.ts';
+import {
+  fixtureScopeOf,
+  type FeedListener,
+  type FeedSnapshot,
+  type FixtureScope,
+  type FixtureState,
+  type FutureScope,
+  type FutureState,
+  type ProducerStatus,
+} from './feed.ts';
+
+/** How often the producer sends its figures, and sweeps what no tick reports (new and purged fixtures, the in-play clock's pricing step). */
+export const PRODUCER_STATUS_MS = 1000;
+
+export interface ProducerDeps {
+  readonly simulator: Simulator;
+  readonly models: PricingModels;
+  /** The history as the simulator writes it (backlog and gaps of an outage). */
+  readonly recorder: ResilientHistory;
+  readonly history: HistoryStore;
+  /** The history-cap knob (a real SQLITE_FULL on demand), when the store has one. */
+  readonly historyCap: HistoryCapKnob | null;
+  /**
+   * Sweep after every batch, not once a second: a test driving a manual clock then reads what a
+   * tick created or purged at once (in its own thread, on its small world).
+   */
+  readonly sweepEveryBatch?: boolean;
+}
+
+function futureScopeOf(record: { readonly sportId: number; readonly tournamentId: number; readonly statusId: number }): FutureScope {
+  return { sportId: record.sportId, tournamentId: record.tournamentId, statusId: record.statusId };
+}
+
+/** The fixtures and futures a batch's payloads name. */
+function touchedBy(batch: ChangeBatch): { fixtures: Set<string>; futures: Set<string> } {
+  const fixtures = new Set<string>();
+  const futures = new Set<string>();
+  for (const item of batch.items) {
+    if (item.channel === 'oddsFutures') futures.add(item.payload.futureId);
+    else fixtures.add(item.payload.fixtureId);
+  }
+  return { fixtures, futures };
+}
+
+/** A FeedBatch being put together. */
+interface BatchParts {
+  readonly ts: number;
+  items: ChangeItem[];
+  readonly views: FixtureView[];
+  readonly scopes: [string, FixtureScope][];
+  readonly futureScopes: [string, FutureScope][];
+  readonly futureViews: Future[];
+  readonly pricing: [string, PricingInputs][];
+  readonly added: FixtureState[];
+  readonly purged: string[];
+}
+
+export class Producer {
+  private readonly sim: Simulator;
+  private readonly deps: ProducerDeps;
+  /** The last view, pricing key and scope published per fixture: only changes are sent again. */
+  private readonly views = new Map<string, FixtureView>();
+  private readonly pricingKeys = new Map<string, string>();
+  private readonly futureViews = new Map<string, string>();
+  private readonly listeners = new Set<FeedListener>();
+  private unsubscribe: (() => void) | null = null;
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(deps: ProducerDeps) {
+    this.deps = deps;
+    this.sim = deps.simulator;
+  }
+
+  /** Registers a listener of the feed: the snapshot at once, then batches and statuses. */
+  subscribe(listener: FeedListener): () => void {
+    this.listeners.add(listener);
+    listener({ kind: 'snapshot', snapshot: this.snapshot() });
+    listener({ kind: 'status', status: this.status() });
+    this.unsubscribe ??= this.sim.onChange((batch) => {
+      this.publishBatch(batch);
+      if (this.deps.sweepEveryBatch === true) this.sweep(false);
+    });
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Starts the once-a-second status and sweep (the ticks are the simulator's: `simulator.start()`). */
+  startStatus(): void {
+    if (this.timer !== null) return;
+    this.timer = setInterval(() => {
+      this.sweep(true);
+      this.publishStatus();
+    }, PRODUCER_STATUS_MS);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    if (this.timer !== null) clearInterval(this.timer);
+    this.timer = null;
+    this.unsubscribe?.();
+    this.unsubscribe = null;
+  }
+
+  /** Runs an admin knob here, where the simulator runs; the status goes out right after it. */
+  knob(method: string, path: string, body: Body, query: string): KnobAnswer {
+    const answer = answerKnob(() => knobRoute(this.sim, this.deps.historyCap, method, path, body, new URLSearchParams(query)));
+    // Its changes reach the edge before the answer does: a caller reading REST next sees them.
+    this.sim.publishPending();
+    this.sweep(true);
+    this.publishStatus();
+    return answer;
+  }
+
+  /** The figures now; `takeTicks` also takes (and restarts) the tick timings. */
+  status(takeTicks = false): ProducerStatus {
+    return {
+      now: this.sim.now(),
+      stats: this.sim.stats(),
+      ticks: takeTicks ? this.sim.takeTickTimings() : { ticks: 0, longestTickMs: 0, longestStepMs: 0, longestStep: '' },
+      history: this.deps.recorder.health(),
+      dbBytes: this.deps.history.sizeBytes(),
+    };
+  }
+
+  snapshot(): FeedSnapshot {
+    const fixtures: FixtureState[] = [];
+    for (const fixtureId of this.sim.fixtureIds()) {
+      const state = this.fixtureState(fixtureId);
+      if (state !== null) fixtures.push(state);
+    }
+    const futures: FutureState[] = [];
+    for (const view of this.sim.futures.views()) {
+      const record = this.sim.futures.record(view.futureId);
+      if (record === undefined) continue;
+      this.futureViews.set(view.futureId, JSON.stringify(view));
+      futures.push({ futureId: view.futureId, scope: futureScopeOf(record), view, odds: this.sim.futures.futureOdds(view.futureId) });
+    }
+    return { ts: this.sim.now(), fixtures, futures, purged: [], books: this.sim.books };
+  }
+
+  private publish(message: Parameters<FeedListener>[0]): void {
+    for (const listener of this.listeners) listener(message);
+  }
+
+  private publishStatus(): void {
+    if (this.listeners.size > 0) this.publish({ kind: 'status', status: this.status(true) });
+  }
+
+  private fixtureState(fixtureId: string): FixtureState | null {
+    const view = this.sim.fixtureView(fixtureId);
+    const record = this.sim.fixtureRecord(fixtureId);
+    if (view === null || record === undefined) return null;
+    this.views.set(fixtureId, view);
+    const pricing = this.pricingOf(fixtureId);
+    if (pricing !== null) this.pricingKeys.set(fixtureId, pricingKey(pricing));
+    return {
+      fixtureId,
+      scope: fixtureScopeOf(record),
+      view,
+      bookmakers: this.sim.fixtureBookmakers(fixtureId),
+      odds: this.sim.fixtureOdds(fixtureId),
+      injuries: this.sim.injuriesOf(fixtureId),
+      lineups: this.sim.lineupsOf(fixtureId),
+      stats: this.sim.statsOf(fixtureId),
+      pricing,
+    };
+  }
+
+  private pricingOf(fixtureId: string): PricingInputs | null {
+    const runtime = this.sim.runtime(fixtureId);
+    return runtime === undefined ? null : pricingInputsOf(this.deps.models, runtime);
+  }
+
+  /** New pricing inputs of the fixture, or null when they are the ones last published. */
+  private changedPricing(fixtureId: string): PricingInputs | null {
+    const inputs = this.pricingOf(fixtureId);
+    if (inputs === null) return null;
+    const key = pricingKey(inputs);
+    if (this.pricingKeys.get(fixtureId) === key) return null;
+    this.pricingKeys.set(fixtureId, key);
+    return inputs;
+  }
+
+  private emptyBatch(ts: number): BatchParts {
+    return { ts, items: [], views: [], scopes: [], futureScopes: [], futureViews: [], pricing: [], added: [], purged: [] };
+  }
+
+  private publishBatch(batch: ChangeBatch): void {
+    if (this.listeners.size === 0) return;
+    const out = this.emptyBatch(batch.ts);
+    out.items = [...batch.items];
+    const touched = touchedBy(batch);
+    const sentViews = new Set<string>();
+    for (const item of batch.items) if (item.channel === 'fixtures') sentViews.add(item.payload.fixtureId);
+    for (const fixtureId of touched.fixtures) {
+      const record = this.sim.fixtureRecord(fixtureId);
+      if (record === undefined) continue;
+      if (!this.views.has(fixtureId)) {
+        const state = this.fixtureState(fixtureId);
+        if (state !== null) out.added.push(state);
+        continue;
+      }
+      out.scopes.push([fixtureId, fixtureScopeOf(record)]);
+      const view = this.sim.fixtureView(fixtureId);
+      if (view !== null && view !== this.views.get(fixtureId)) {
+        this.views.set(fixtureId, view);
+        if (!sentViews.has(fixtureId)) out.views.push(view);
+      }
+      const pricing = this.changedPricing(fixtureId);
+      if (pricing !== null) out.pricing.push([fixtureId, pricing]);
+    }
+    for (const futureId of touched.futures) {
+      const record = this.sim.futures.record(futureId);
+      if (record === undefined) continue;
+      out.futureScopes.push([futureId, futureScopeOf(record)]);
+      this.pushFutureView(futureId, out.futureViews);
+    }
+    this.publish({ kind: 'batch', batch: out });
+  }
+
+  private pushFutureView(futureId: string, into: Future[]): void {
+    const view = this.sim.futures.view(futureId);
+    if (view === null) return;
+    const text = JSON.stringify(view);
+    if (this.futureViews.get(futureId) === text) return;
+    this.futureViews.set(futureId, text);
+    into.push(view);
+  }
+
+  /**
+   * What no tick's batch reports: fixtures created or purged between ticks, live fixtures whose
+   * model moved with the clock only, and (with `futures`) futures whose listing changed with no price.
+   */
+  private sweep(futures: boolean): void {
+    if (this.listeners.size === 0) return;
+    const out = this.emptyBatch(this.sim.now());
+    const held = new Set(this.sim.fixtureIds());
+    for (const fixtureId of held) {
+      const record = this.sim.fixtureRecord(fixtureId);
+      if (record === undefined) continue;
+      if (!this.views.has(fixtureId)) {
+        const state = this.fixtureState(fixtureId);
+        if (state !== null) out.added.push(state);
+        continue;
+      }
+      const scope: FixtureScope = fixtureScopeOf(record);
+      const view = this.sim.fixtureView(fixtureId);
+      if (view !== null && view !== this.views.get(fixtureId)) {
+        this.views.set(fixtureId, view);
+        out.views.push(view);
+        out.scopes.push([fixtureId, scope]);
+      }
+      if (!isLive(record.statusId)) continue;
+      const pricing = this.changedPricing(fixtureId);
+      if (pricing !== null) out.pricing.push([fixtureId, pricing]);
+    }
+    for (const fixtureId of this.views.keys()) {
+      if (held.has(fixtureId)) continue;
+      this.views.delete(fixtureId);
+      this.pricingKeys.delete(fixtureId);
+      out.purged.push(fixtureId);
+    }
+    for (const view of futures ? this.sim.futures.views() : []) {
+      const record = this.sim.futures.record(view.futureId);
+      if (record === undefined) continue;
+      const before = out.futureViews.length;
+      this.pushFutureView(view.futureId, out.futureViews);
+      if (out.futureViews.length > before) out.futureScopes.push([view.futureId, futureScopeOf(record)]);
+    }
+    const empty = out.added.length + out.views.length + out.pricing.length + out.purged.length + out.futureViews.length === 0;
+    if (!empty) this.publish({ kind: 'batch', batch: out });
+  }
+}
