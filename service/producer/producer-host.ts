@@ -65,7 +65,7 @@ function startInline(config: ServiceConfig, options: ProducerOptions & { clock: 
   });
   return {
     simulator: opened.simulator,
-    call: (method, path, body, query) => Promise.resolve(opened.producer.knob(method, path, body, query)),
+    call: (method, path, body, query) => opened.producer.knob(method, path, body, query),
     health: () => ({ mode: 'inline', state: 'running', since, restarts: 0, lastCrash: null }),
     crash: () => {
       throw new Error('the producer runs in the edge thread here (a manual clock): there is no thread to crash');

@@ -32,7 +32,9 @@ simulator.start();
 port.on('message', (message: ToProducer) => {
   switch (message.type) {
     case 'knob':
-      post({ kind: 'knobAnswer', id: message.id, answer: producer.knob(message.method, message.path, message.body, message.query) });
+      void producer.knob(message.method, message.path, message.body, message.query).then((answer) => {
+        post({ kind: 'knobAnswer', id: message.id, answer });
+      });
       break;
     case 'crash':
       // An uncaught error ends the thread as a real fault would (the edge sees its 'error' and 'exit').

@@ -114,10 +114,15 @@ export class Producer {
     this.unsubscribe = null;
   }
 
-  /** Runs an admin knob here, where the simulator runs; the status goes out right after it. */
-  knob(method: string, path: string, body: Body, query: string): KnobAnswer {
+  /**
+   * Runs an admin knob here, where the simulator runs. The answer comes once everything the knob
+   * changed has been published (after a tick in progress has finished, whose slices may carry
+   * part of it), so a caller that reads REST after the answer reads the knob's world: the feed and
+   * the answer travel the same ordered port.
+   */
+  async knob(method: string, path: string, body: Body, query: string): Promise<KnobAnswer> {
     const answer = answerKnob(() => knobRoute(this.sim, this.deps.historyCap, method, path, body, new URLSearchParams(query)));
-    // Its changes reach the edge before the answer does: a caller reading REST next sees them.
+    while (this.sim.tickInProgress) await new Promise<void>((resolve) => setImmediate(resolve));
     this.sim.publishPending();
     this.sweep(true);
     this.publishStatus();
