@@ -36,6 +36,8 @@ export interface AdminFixtureRow {
   /** "Home – Away", as the fixture list shows them. */
   readonly participants: string;
   readonly bookmakers: readonly string[];
+  /** Scheduled kick-off, epoch seconds. */
+  readonly startTime: number;
 }
 
 /**

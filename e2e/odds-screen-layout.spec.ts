@@ -13,7 +13,9 @@ interface AdminFixture {
 /** The live soccer fixture (statusId 1, sportId 10) quoted by the most bookmakers. */
 async function liveSoccerFixture(request: APIRequestContext): Promise<AdminFixture> {
   const live = await liveSoccer(request);
-  const [first] = [...live].sort((a, b) => b.bookmakers.length - a.bookmakers.length);
+  // Most books first; among those, the latest kick-off: a match near its end can finish before
+  // the page has loaded (it did, once: the page then shows a result, not a board).
+  const [first] = [...live].sort((a, b) => b.bookmakers.length - a.bookmakers.length || b.startTime - a.startTime);
   if (first === undefined) throw new Error('the embedded service has no live soccer fixture');
   return first;
 }

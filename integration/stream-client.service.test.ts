@@ -130,7 +130,7 @@ class World {
   }
 
   /** GET /healthz (no key needed). */
-  async health(): Promise<{ status: string; stale: boolean; producer: { state: string; restarts: number; lastCrash: { reason: string } | null } }> {
+  async health(): Promise<{ status: string; stale: boolean; frozen: boolean; producer: { state: string; restarts: number; lastCrash: { reason: string } | null } }> {
     return (await (await fetch(`${this.url}/healthz`)).json()) as Awaited<ReturnType<World['health']>>;
   }
 
@@ -265,7 +265,8 @@ describe.each(['extended', 'public'] as const)('stream client against the real g
     expect(((await listing.json()) as unknown[]).length).toBeGreaterThan(0);
     await waitForAsync(async () => (await world.health()).producer.state === 'running', 60_000, 'the producer restarted');
     const up = await world.health();
-    expect(up).toMatchObject({ status: 'ok', stale: false });
+    // Running, as the crashed producer was (the service was started with SIM_FROZEN=1).
+    expect(up).toMatchObject({ status: 'ok', stale: false, frozen: false });
     expect(up.producer.restarts).toBeGreaterThanOrEqual(1);
     await world.run(500);
     await world.expectBooksEqualRest(`${mode} (e)`);

@@ -116,7 +116,9 @@ class ThreadProducer implements ProducerHost {
   start(): Promise<void> {
     return new Promise((resolve, reject) => {
       this.starting = resolve;
-      const data: ThreadData = { entry: new URL('./producer-thread.ts', import.meta.url).href, config: this.config };
+      // A restart keeps the world frozen or running as the crashed producer last reported it.
+      const config = this.latest === null ? this.config : { ...this.config, frozen: this.latest.stats.frozen };
+      const data: ThreadData = { entry: new URL('./producer-thread.ts', import.meta.url).href, config };
       const worker = new Worker(new URL('./thread-boot.mjs', import.meta.url), { workerData: data, name: 'producer' });
       this.worker = worker;
       let opened = false;
