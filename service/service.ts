@@ -145,13 +145,13 @@ export async function startService(config: ServiceConfig, options: ServiceOption
   // The producer created the schema: this connection only reads.
   const history = openHistory(config.dataDir);
   const historyReads = historyReadsOf(history);
-  const inlineRecorder = host.simulator === null ? null : () => host.status()?.history;
+  // The producer's figures: its last status (in this thread, counted at the call).
   const historyHealth = (): HistoryHealth => {
-    const health = inlineRecorder?.() ?? host.status()?.history;
+    const health = host.status()?.history;
     if (health !== undefined) return health;
     return { status: 'ok', degradedSince: null, lastError: null, backlog: { changes: 0, settlements: 0, records: 0, bytes: 0, limitBytes: config.historyBacklogBytes }, nextRetryAt: null, gaps: [] };
   };
-  const dbBytes = (): number => (host.simulator === null ? (host.status()?.dbBytes ?? 0) : history.sizeBytes());
+  const dbBytes = (): number => host.status()?.dbBytes ?? 0;
   const reference = buildReferenceData(config.seed);
   const catalogue = getCatalogue();
   const referenceIndex = indexReferenceData(reference);

@@ -128,8 +128,6 @@ export class LiveState implements FixtureSource, ExtrasSource, LiveParlayReads, 
   private readonly listeners = new Set<ChangeListener>();
   private profiles: readonly BookmakerProfile[] = [];
   private snapshots = 0;
-  /** When the last feed message arrived (epoch ms of this thread's clock). */
-  lastMessageAt = 0;
 
   constructor(private readonly clock: () => number) {}
 
@@ -149,7 +147,6 @@ export class LiveState implements FixtureSource, ExtrasSource, LiveParlayReads, 
 
   /** Folds one feed message; batches (and what a new snapshot changed) go on to the gateway. */
   fold(message: FeedMessage): void {
-    this.lastMessageAt = Date.now();
     if (message.kind === 'snapshot') this.foldSnapshot(message.snapshot);
     else if (message.kind === 'batch') this.foldBatch(message.batch);
   }

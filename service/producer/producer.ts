@@ -226,17 +226,10 @@ export class Producer {
     for (const fixtureId of touched.fixtures) {
       const record = this.sim.fixtureRecord(fixtureId);
       if (record === undefined) continue;
-      if (!this.views.has(fixtureId)) {
-        const state = this.fixtureState(fixtureId);
-        if (state !== null) out.added.push(state);
-        continue;
-      }
+      if (this.addedWhole(fixtureId, out)) continue;
       out.scopes.push([fixtureId, fixtureScopeOf(record)]);
-      const view = this.sim.fixtureView(fixtureId);
-      if (view !== null && view !== this.views.get(fixtureId)) {
-        this.views.set(fixtureId, view);
-        if (!sentViews.has(fixtureId)) out.views.push(view);
-      }
+      const view = this.changedView(fixtureId);
+      if (view !== null && !sentViews.has(fixtureId)) out.views.push(view);
       const pricing = this.changedPricing(fixtureId);
       if (pricing !== null) out.pricing.push([fixtureId, pricing]);
     }
@@ -247,6 +240,22 @@ export class Producer {
       this.pushFutureView(futureId, out.futureViews);
     }
     this.publish({ kind: 'batch', batch: out });
+  }
+
+  /** A fixture the edge was never sent goes out whole (in `out.added`); true when it did. */
+  private addedWhole(fixtureId: string, out: BatchParts): boolean {
+    if (this.views.has(fixtureId)) return false;
+    const state = this.fixtureState(fixtureId);
+    if (state !== null) out.added.push(state);
+    return true;
+  }
+
+  /** The fixture's view when it is not the one last published (then remembered as published), else null. */
+  private changedView(fixtureId: string): FixtureView | null {
+    const view = this.sim.fixtureView(fixtureId);
+    if (view === null || view === this.views.get(fixtureId)) return null;
+    this.views.set(fixtureId, view);
+    return view;
   }
 
   private pushFutureView(futureId: string, into: Future[]): void {
@@ -269,17 +278,11 @@ export class Producer {
     for (const fixtureId of held) {
       const record = this.sim.fixtureRecord(fixtureId);
       if (record === undefined) continue;
-      if (!this.views.has(fixtureId)) {
-        const state = this.fixtureState(fixtureId);
-        if (state !== null) out.added.push(state);
-        continue;
-      }
-      const scope: FixtureScope = fixtureScopeOf(record);
-      const view = this.sim.fixtureView(fixtureId);
-      if (view !== null && view !== this.views.get(fixtureId)) {
-        this.views.set(fixtureId, view);
+      if (this.addedWhole(fixtureId, out)) continue;
+      const view = this.changedView(fixtureId);
+      if (view !== null) {
         out.views.push(view);
-        out.scopes.push([fixtureId, scope]);
+        out.scopes.push([fixtureId, fixtureScopeOf(record)]);
       }
       if (!isLive(record.statusId)) continue;
       const pricing = this.changedPricing(fixtureId);
