@@ -5,37 +5,17 @@
 // per encoding side by side: 4 connections, under the 5 per key).
 // The service runs as a child process (service/testing/service-process.ts, shared with the chaos soak).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WebSocket } from 'ws';
-import { createApiClient, type ApiClient } from '../src/api/client.ts';
-import { fetchFixturesInScope, fetchOddsSnapshot } from '../src/api/snapshots.ts';
+import type { ApiClient } from '../src/api/client.ts';
 import { ServiceProcess } from '../service/testing/service-process.ts';
-import { LiveBook } from '../src/book/book.ts';
-import { RECEIVE_TYPES, type ReceiveType } from '../src/wire/stream-schemas.ts';
-import { memoryCursorStore, type CursorStore } from '../src/stream/cursor-store.ts';
-import { apiSnapshotSource } from '../src/stream/snapshots.ts';
-import { createStreamClient, type StreamClient, type WebSocketConstructor } from '../src/stream/stream-client.ts';
-import { isOpen } from '../src/wire/status.ts';
+import { RECEIVE_TYPES } from '../src/wire/stream-schemas.ts';
+import { apiOf, connectLane, expectBooksEqualRest, newLane, sleep, waitForAsync, KEY, type Lane } from './stream-harness.ts';
 
-const SPORT_IDS = [10];
-const BOOKMAKERS = ['pinnacle', 'bet365'];
 /** Wall-clock ms (the service's clock is the system clock): short, so (b) stays short. */
 const RESUME_WINDOW_MS = 1_500;
-const KEY = 'demo-key';
-
-interface Lane {
-  readonly receiveType: ReceiveType;
-  readonly book: LiveBook;
-  readonly cursors: CursorStore;
-  client: StreamClient | null;
-  /** REST snapshots the client fetched (a login without cursors, or a `snapshot_required`). */
-  snapshots: number;
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 class World {
   epoch = '';
-  readonly lanes: Lane[] = RECEIVE_TYPES.map((receiveType) => ({ receiveType, book: new LiveBook(), cursors: memoryCursorStore(), client: null, snapshots: 0 }));
+  readonly lanes: Lane[] = RECEIVE_TYPES.map(newLane);
 
   constructor(private readonly service: ServiceProcess) {}
 
@@ -70,31 +50,11 @@ class World {
   }
 
   get api(): ApiClient {
-    return createApiClient({ baseUrl: this.url, apiKey: KEY, lang: 'en' });
+    return apiOf(this.url);
   }
 
   connect(lane: Lane): void {
-    const rest = apiSnapshotSource(this.api);
-    const client = createStreamClient({
-      settings: { url: this.service.wsUrl, apiKey: KEY, lang: 'en', receiveType: lane.receiveType, sportIds: SPORT_IDS, bookmakers: BOOKMAKERS },
-      WebSocket: WebSocket as unknown as WebSocketConstructor,
-      cursors: lane.cursors,
-      snapshots: {
-        fetch: (request, signal) => {
-          lane.snapshots++;
-          return rest.fetch(request, signal);
-        },
-      },
-      scope: () => ({ fixtureIds: lane.book.fixtureIds(), futureIds: lane.book.futureIds() }),
-      emit: (ops) => {
-        lane.book.apply(ops);
-        lane.book.flush();
-      },
-      backoff: { baseMs: 50, maxMs: 500 },
-      persistEveryMs: 10,
-    });
-    lane.client = client;
-    void client.start();
+    connectLane(lane, this.url, this.service.wsUrl);
   }
 
   connectAll(): void {
@@ -108,25 +68,7 @@ class World {
 
   /** Waits until every lane is connected with no re-snapshot running and its book equals REST. */
   async expectBooksEqualRest(label: string): Promise<void> {
-    await waitFor(() => this.lanes.every((l) => l.client?.status.phase === 'connected' && l.client.status.resnapshotChannels.length === 0), 30_000, `${label}: lanes connected`);
-    const expected = await restState(this.api);
-    // Not vacuous: the scope holds fixtures, prices and bookmaker metadata.
-    expect(Object.keys(expected.odds).length, `${label}: fixtures with odds`).toBeGreaterThan(0);
-    expect(Object.keys(expected.metas).length, `${label}: fixtures with meta`).toBeGreaterThan(0);
-    for (const lane of this.lanes) {
-      // Frames already sent before the freeze may still be in flight: poll briefly before judging.
-      const deadline = Date.now() + 3_000;
-      for (;;) {
-        try {
-          expect(bookState(lane.book, expected), `${label}, ${lane.receiveType}`).toEqual(expected);
-          break;
-        } catch (error) {
-          if (Date.now() > deadline) throw error;
-          await sleep(50);
-        }
-      }
-      expect(lane.client?.status.malformedFrames, `${label}, ${lane.receiveType}: malformed frames`).toBe(0);
-    }
+    await expectBooksEqualRest(this.lanes, this.api, label);
   }
 
   /** GET /healthz (no key needed). */
@@ -145,61 +87,6 @@ class World {
   async close(): Promise<void> {
     await this.disconnectAll();
     await this.service.close('SIGTERM');
-  }
-}
-
-interface Comparable {
-  readonly fixtures: Record<string, unknown>;
-  readonly odds: Record<string, unknown>;
-  readonly metas: Record<string, unknown>;
-}
-
-/** A fresh REST snapshot of the subscribed scope, in the shape compared. */
-async function restState(api: ApiClient): Promise<Comparable> {
-  const views = await fetchFixturesInScope(api, { sportIds: SPORT_IDS });
-  const open = views.filter((v) => isOpen(v.status.statusId)).map((v) => v.fixtureId);
-  const odds = await fetchOddsSnapshot(api, open, BOOKMAKERS);
-  return {
-    fixtures: Object.fromEntries(views.map((v) => [v.fixtureId, { status: v.status, scores: v.scores, clock: v.clock }])),
-    odds: Object.fromEntries(odds.filter((v) => Object.keys(v.odds).length > 0).map((v) => [v.fixtureId, v.odds])),
-    metas: Object.fromEntries(odds.filter((v) => Object.keys(v.bookmakers).length > 0).map((v) => [v.fixtureId, v.bookmakers])),
-  };
-}
-
-/** The book's state over the same fixtures: active prices only (REST lists active prices only). */
-function bookState(book: LiveBook, over: Comparable): Comparable {
-  const fixtures: Record<string, unknown> = {};
-  for (const id of Object.keys(over.fixtures)) {
-    const live = book.getFixture(id);
-    fixtures[id] = { status: live?.status, scores: live?.scores, clock: live?.clock ?? null };
-  }
-  const odds: Record<string, unknown> = {};
-  const metas: Record<string, unknown> = {};
-  for (const id of book.fixtureIds()) {
-    const active: Record<string, Record<string, unknown>> = {};
-    for (const [bookmaker, entries] of Object.entries(book.fixtureOdds(id))) {
-      for (const [oddsId, entry] of Object.entries(entries)) if (entry.active) (active[bookmaker] ??= {})[oddsId] = entry;
-    }
-    if (Object.keys(active).length > 0) odds[id] = active;
-    const m = book.fixtureBookmakers(id);
-    if (Object.keys(m).length > 0) metas[id] = m;
-  }
-  return { fixtures, odds, metas };
-}
-
-async function waitFor(predicate: () => boolean, ms: number, what: string): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!predicate()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-async function waitForAsync(predicate: () => Promise<boolean>, ms: number, what: string): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await predicate())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
 

@@ -48,6 +48,11 @@ export interface ServiceConfig {
   readonly logEverySec: number;
   /** Throttling of failed authentication per client address, REST and stream alike (docs/api.md). */
   readonly authThrottle: AuthThrottleSettings;
+  /**
+   * Addresses of proxies whose X-Forwarded-For names the client (TRUSTED_PROXY, comma-separated;
+   * a cluster's HAProxy): per-address throttles and caps then count the client, not the proxy.
+   */
+  readonly trustedProxies: readonly string[];
   /** The realtime gateway at `/ws` (docs/stream.md). */
   readonly gateway: GatewaySettings;
 }
@@ -149,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
       maxFailures: intFrom(env.AUTH_FAIL_MAX, 20, 'AUTH_FAIL_MAX', 0, 1_000_000),
       windowMs: intFrom(env.AUTH_FAIL_WINDOW_MS, 10_000, 'AUTH_FAIL_WINDOW_MS', 100, 3_600_000),
     },
+    trustedProxies: (env.TRUSTED_PROXY ?? '').split(',').map((part) => part.trim()).filter((part) => part !== ''),
     gateway: gatewaySettingsFrom(env),
   };
 }

@@ -19,7 +19,8 @@ import { defaultSgpKnobs, type SgpKnobs } from './sgp/port.ts';
 import { liveParlayPort } from './sgp/sim-port.ts';
 import { startAdminServer } from './admin/admin-server.ts';
 import { ensureAdminToken, type AdminToken } from './admin/admin-token.ts';
-import { createGateway, type Gateway } from './gateway/gateway.ts';
+import { createGateway, type Gateway, type GatewayOptions } from './gateway/gateway.ts';
+import type { Redis } from 'ioredis';
 import { getCatalogue } from './catalogue/catalogue.ts';
 import { buildReferenceData } from './catalogue/reference-data.ts';
 import type { ServiceConfig } from './config.ts';
@@ -30,6 +31,8 @@ import type { HistoryHealth } from './sim/resilient-history.ts';
 import { openHistory } from './sim/storage-adapter.ts';
 import { LiveState } from './edge/live-state.ts';
 import { startProducer, type ProducerHost } from './producer/producer-host.ts';
+import type { FeedListener } from './producer/feed.ts';
+import type { ReplayLog } from './gateway/replay-log.ts';
 import { mkdirSync } from 'node:fs';
 
 /** A handler mounted on the public server: returns true when it answered the request. */
@@ -80,6 +83,20 @@ export interface ServiceOptions {
   readonly manualTicks?: boolean;
   /** The built dashboard to serve at `/` (vite's dist/); not served when absent. */
   readonly dashboardDir?: string;
+  /**
+   * Another producer than this process's own (a cluster's edge: the feed on Redis Streams,
+   * service/cluster). Resolves once the listener has had the first snapshot.
+   */
+  readonly producer?: (listener: FeedListener) => Promise<ProducerHost>;
+  /** The gateway's replay log and serverEpoch when they are shared (a cluster's Redis streams). */
+  readonly replay?: { readonly log: ReplayLog; readonly serverEpoch: string };
+  /** A cluster edge's limits, counted with the other edges' (service/cluster/shared-limits.ts). */
+  readonly shared?: {
+    readonly rateLimitRedis: Redis;
+    readonly elsewhere: NonNullable<GatewayOptions['elsewhere']>;
+    /** Starts sharing the failed-auth throttle's counts. */
+    shareThrottle(throttle: AuthThrottle): Promise<void>;
+  };
 }
 
 /** The longest delay the histogram saw (ms), then starts it afresh. */
@@ -134,13 +151,12 @@ export async function startService(config: ServiceConfig, options: ServiceOption
   const adminToken = ensureAdminToken(config.dataDir);
   let producer: ProducerHost | null = null;
   const live = new LiveState(() => (producer === null ? Date.now() : producer.now()));
-  producer = await startProducer(config, {
-    log,
-    listener: (message) => {
-      live.fold(message);
-    },
-    ...(options.clock === undefined ? {} : { clock: options.clock }),
-  });
+  const listener: FeedListener = (message) => {
+    live.fold(message);
+  };
+  producer = await (options.producer === undefined
+    ? startProducer(config, { log, listener, ...(options.clock === undefined ? {} : { clock: options.clock }) })
+    : options.producer(listener));
   const host = producer;
   // The producer created the schema: this connection only reads.
   const history = openHistory(config.dataDir);
@@ -162,6 +178,8 @@ export async function startService(config: ServiceConfig, options: ServiceOption
   // Built before listening: a missing zstd dictionary fails the start, not the first zstd login.
   // One throttle for both paths too: a key guessed on the stream counts as one guessed over REST.
   const authThrottle = new AuthThrottle(config.authThrottle);
+  await options.shared?.shareThrottle(authThrottle);
+  const trustedProxies = new Set(config.trustedProxies);
   const gateway = createGateway({
     source: live.gatewaySource,
     keys,
@@ -170,6 +188,9 @@ export async function startService(config: ServiceConfig, options: ServiceOption
     settings: config.gateway,
     benchmarkMode: config.benchmarkMode,
     log,
+    trustedProxies,
+    ...(options.replay === undefined ? {} : { replayLog: options.replay.log, serverEpoch: options.replay.serverEpoch }),
+    ...(options.shared === undefined ? {} : { elsewhere: options.shared.elsewhere }),
   });
   // Benchmark mode only: /healthz reports the longest event-loop stall since the previous
   // /healthz, so a bench can see what a load does to every other request (bench:history-load).
@@ -178,6 +199,8 @@ export async function startService(config: ServiceConfig, options: ServiceOption
   const app = await buildHttpApp({
     keys,
     authThrottle,
+    trustedProxies,
+    rateLimitRedis: options.shared?.rateLimitRedis,
     handlers: {
       ...buildApiHandlers({
         reference: referenceIndex,

@@ -151,6 +151,21 @@ export class LiveState implements FixtureSource, ExtrasSource, LiveParlayReads, 
     else if (message.kind === 'batch') this.foldBatch(message.batch);
   }
 
+  /**
+   * Takes a snapshot without sending the gateway what it changed: over a shared feed (Redis,
+   * service/cluster) the producer sends that difference itself, as a batch with stamped entryIds,
+   * so that every edge streams it under the same ids.
+   */
+  replace(snapshot: FeedSnapshot): void {
+    const listeners = [...this.listeners];
+    this.listeners.clear();
+    try {
+      this.foldSnapshot(snapshot);
+    } finally {
+      for (const listener of listeners) this.listeners.add(listener);
+    }
+  }
+
   now(): number {
     return this.clock();
   }

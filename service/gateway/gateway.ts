@@ -10,7 +10,7 @@ import { CLOSE_CODES } from '../../src/wire/stream-schemas.ts';
 import type { Channel } from '../../src/wire/stream-schemas.ts';
 import type { ReferenceIndex } from '../catalogue/reference-data.ts';
 import type { GatewaySettings } from '../config.ts';
-import { clientAddress, type AuthThrottle } from '../http/auth-throttle.ts';
+import { requestAddress, type AuthThrottle } from '../http/auth-throttle.ts';
 import { ApiError, ERROR_CODE, notFound } from '../http/errors.ts';
 import type { KeyRing } from '../http/keys.ts';
 import { SECURITY_HEADER_LINES } from '../http/security-headers.ts';
@@ -22,7 +22,7 @@ import { FrameViews } from './frame-views.ts';
 import { MemoryReplayLog, type ReplayLog } from './replay-log.ts';
 import { Resumer } from './resume.ts';
 import type { GatewaySource } from './source.ts';
-import { resolveLogin } from './subscription.ts';
+import { resolveLogin, type LoginResult } from './subscription.ts';
 
 /** The path of the gateway on the service's HTTP port. */
 export const GATEWAY_PATH = '/ws';
@@ -57,6 +57,13 @@ export interface GatewayOptions {
   /** Defaults to random hex, new on every start. */
   readonly serverEpoch?: string;
   readonly log?: (line: string) => void;
+  /** Proxies whose X-Forwarded-For names the client (a cluster's HAProxy): per-address caps count the client. */
+  readonly trustedProxies?: ReadonlySet<string>;
+  /**
+   * Open connections of a key on the cluster's other edges (service/cluster/shared-limits.ts), so
+   * the per-key cap holds cluster-wide. Absent: this gateway is the only one.
+   */
+  readonly elsewhere?: { open(apiKey: string): number; changed(apiKey: string, open: number): void };
 }
 
 export interface GatewayStats extends Readonly<GatewayCounters> {
@@ -68,8 +75,17 @@ export interface GatewayStats extends Readonly<GatewayCounters> {
 }
 
 export interface Gateway {
-  /** Random hex, new on every start: a client that sees it change re-snapshots everything. */
+  /**
+   * Random hex, new on every start (or the shared feed's, in a cluster): a client that sees it
+   * change re-snapshots everything.
+   */
   readonly serverEpoch: string;
+  /**
+   * The feed's store lost its streams (a new or flushed Redis): the ids handed out so far mean
+   * nothing now. Takes the new epoch and sends every logged-in socket `snapshot_required
+   * {reason: "server_restarted"}` for all its channels; frames then go on under the new epoch.
+   */
+  restartEpoch(serverEpoch: string): void;
   readonly replayLog: ReplayLog;
   /** The replayable channels of the configured replay mode. */
   readonly replayChannels: readonly Channel[];
@@ -112,11 +128,12 @@ function rejectUpgrade(socket: Duplex, error: ApiError): void {
 export function createGateway(options: GatewayOptions): Gateway {
   const { source, keys, reference, settings } = options;
   const encoder = options.encoder ?? createFrameEncoder({ zstd: settings.zstd });
-  const replayLog = options.replayLog ?? new MemoryReplayLog();
-  const serverEpoch = options.serverEpoch ?? randomBytes(8).toString('hex');
+  const replayLog: ReplayLog = options.replayLog ?? new MemoryReplayLog();
+  let serverEpoch = options.serverEpoch ?? randomBytes(8).toString('hex');
   const replayChannels = settings.replayMode === 'extended' ? EXTENDED_REPLAY_CHANNELS : PUBLIC_REPLAY_CHANNELS;
   const replaySet = new Set<Channel>(replayChannels);
   const log = options.log ?? (() => undefined);
+  const trustedProxies = options.trustedProxies ?? new Set<string>();
   const counters: GatewayCounters = {
     framesSent: 0,
     bytesSent: 0,
@@ -145,7 +162,9 @@ export function createGateway(options: GatewayOptions): Gateway {
   const ctx = {
     encoder,
     settings,
-    serverEpoch,
+    get serverEpoch() {
+      return serverEpoch;
+    },
     counters,
     serverEntryIds,
     wallNow: () => performance.now(),
@@ -153,7 +172,9 @@ export function createGateway(options: GatewayOptions): Gateway {
   const views = new FrameViews(source, reference);
   const resumer = new Resumer({
     replayLog,
-    serverEpoch,
+    get serverEpoch() {
+      return serverEpoch;
+    },
     settings,
     replayable: replaySet,
     views,
@@ -165,7 +186,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   });
 
   function onBatch(batch: ChangeBatch): void {
-    const frames = batch.items.map((item) => replayLog.append(item.channel, batch.ts, item.payload));
+    const frames = batch.items.map((item) => replayLog.append(item.channel, batch.ts, item.payload, item.entryId));
     registry.deliver(frames, views);
     replayLog.trimByAge(batch.ts - settings.resumeWindowMs);
   }
@@ -189,9 +210,28 @@ export function createGateway(options: GatewayOptions): Gateway {
       connection.refuse(closeCode, code, message);
       return;
     }
+    // A shared log (a cluster's Redis streams) may not have reached a cursor another edge handed
+    // out yet (this edge reads the feed a few ms behind): wait for it briefly rather than call the
+    // cursor unknown and make the client re-snapshot.
+    const { lastSeenId } = result.login;
+    const behind = result.login.serverEpoch === serverEpoch && lastSeenId !== undefined ? replayLog.caughtUp?.(lastSeenId) : undefined;
+    if (behind === undefined) {
+      admit(connection, result);
+      return;
+    }
+    behind
+      .then(() => {
+        if (!connection.closed) admit(connection, result);
+      })
+      .catch(() => undefined);
+  }
+
+  /** Admits a resolved login: the per-key cap, login_ok, the resume plan, and the fan-out. */
+  function admit(connection: Connection, result: Extract<LoginResult, { ok: true }>): void {
     const sub = result.subscription;
     const exempt = options.benchmarkMode && sub.entitlement.limitsExempt;
-    if (!exempt && registry.openFor(sub.entitlement) >= MAX_CONNECTIONS_PER_KEY) {
+    const open = registry.openFor(sub.entitlement) + (options.elsewhere?.open(sub.entitlement.apiKey) ?? 0);
+    if (!exempt && open >= MAX_CONNECTIONS_PER_KEY) {
       connection.refuse(
         CLOSE_CODES.tooManyConnections,
         'too_many_connections',
@@ -228,6 +268,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       });
     }
     registry.join(connection, sub);
+    options.elsewhere?.changed(sub.entitlement.apiKey, registry.openFor(sub.entitlement));
     if (plan !== null && !plan.restarted) {
       // From here on live frames are held until the replay is sent (no gap, no duplicate).
       connection.beginReplay();
@@ -241,7 +282,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   wss.on('connection', (ws: WebSocket, request: IncomingMessage) => {
     const connection = new Connection(ws, ctx);
     connections.add(connection);
-    const address = clientAddress(request.socket.remoteAddress);
+    const address = requestAddress(request, trustedProxies);
     const releasePending = registry.holdPending(address);
     const loginTimer = setTimeout(() => {
       if (connection.subscription === null) {
@@ -273,6 +314,8 @@ export function createGateway(options: GatewayOptions): Gateway {
       clearTimeout(loginTimer);
       connection.closed = true;
       registry.leave(connection);
+      const left = connection.subscription?.entitlement;
+      if (left !== undefined) options.elsewhere?.changed(left.apiKey, registry.openFor(left));
     });
   });
 
@@ -332,7 +375,24 @@ export function createGateway(options: GatewayOptions): Gateway {
   }
 
   return {
-    serverEpoch,
+    get serverEpoch() {
+      return serverEpoch;
+    },
+    restartEpoch(next) {
+      serverEpoch = next;
+      for (const connection of connections) {
+        const sub = connection.subscription;
+        if (sub === null || connection.closed) continue;
+        connection.sendControl({
+          type: 'snapshot_required',
+          reason: 'server_restarted',
+          channels: [...sub.channels],
+          serverEpoch,
+          resumeWindowMs: settings.resumeWindowMs,
+          serverEntryIds: serverEntryIds(sub.channels),
+        });
+      }
+    },
     replayLog,
     replayChannels,
     handleUpgrade(request, socket, head) {
@@ -344,7 +404,7 @@ export function createGateway(options: GatewayOptions): Gateway {
         rejectUpgrade(socket, new ApiError(503, ERROR_CODE.serviceUnavailable, 'The service is shutting down: reconnect in a few seconds.'));
         return;
       }
-      const address = clientAddress(request.socket.remoteAddress);
+      const address = requestAddress(request, trustedProxies);
       const fromAddress = registry.pendingFrom(address);
       if (fromAddress >= settings.pendingPerAddress || registry.pending >= settings.pendingMax) {
         // A pending socket frees its place by logging in or, at the latest, at its login deadline.

@@ -26,15 +26,22 @@ export interface ReplayRead {
 export interface ReplayLog {
   /**
    * Appends a payload to `channel` at time `ts` (epoch ms) and returns the logged frame. Its
-   * entryId is strictly after the channel's previous one even if `ts` goes backwards.
+   * entryId is `entryId` when the producer stamped one (a shared log: the id is already in the
+   * store), else strictly after the channel's previous one even if `ts` goes backwards.
    */
-  append(channel: Channel, ts: number, payload: DataFrame['payload']): LogEntry;
+  append(channel: Channel, ts: number, payload: DataFrame['payload'], entryId?: string): LogEntry;
   /** The retained entries of `channel` strictly after `cursor`, and whether they are all of them. */
   readAfter(channel: Channel, cursor: EntryId): Promise<ReplayRead>;
   /** Drops every entry whose entryId millisecond is below `minMs`; the latest cursor is remembered. */
   trimByAge(minMs: number): void;
   /** The entryId of the channel's latest entry ever appended (trimmed or not), or null. */
   latestCursor(channel: Channel): string | null;
+  /**
+   * A log shared by several gateways: resolves once this one has appended every cursor of
+   * `lastSeenId` (or after a short wait), undefined when it already has. Absent: a private log
+   * only ever holds the cursors it handed out itself.
+   */
+  caughtUp?(lastSeenId: Readonly<Record<string, string>>): Promise<void> | undefined;
 }
 
 interface ChannelStream {
@@ -67,9 +74,10 @@ export class MemoryReplayLog implements ReplayLog {
     return stream;
   }
 
-  append(channel: Channel, ts: number, payload: DataFrame['payload']): LogEntry {
+  append(channel: Channel, ts: number, payload: DataFrame['payload'], entryId?: string): LogEntry {
     const stream = this.stream(channel);
-    const id = nextEntryId(stream.latest, ts);
+    const stamped = entryId === undefined ? null : cursorOf(entryId);
+    const id = stamped !== null && (stream.latest === null || isBefore(stream.latest, stamped)) ? stamped : nextEntryId(stream.latest, ts);
     const entry: LogEntry = { channel, type: 'UPDATE', payload, ts, entryId: formatEntryId(id.ms, id.seq) };
     stream.entries.push(entry);
     stream.ids.push(id);

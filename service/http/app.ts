@@ -8,7 +8,8 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { FIXTURE_FILTERS_HEADER } from '../../src/wire/rest-schemas.ts';
 import { LANGS, type Lang } from '../../src/wire/limits.ts';
-import { type AuthThrottle, clientAddress } from './auth-throttle.ts';
+import { type AuthThrottle, requestAddress } from './auth-throttle.ts';
+import type { Redis } from 'ioredis';
 import { ApiError, ERROR_CODE, notFound } from './errors.ts';
 import { BUCKET_LIMITS, ENDPOINTS, type EndpointSpec } from './endpoints.ts';
 import type { Entitlement, KeyRing } from './keys.ts';
@@ -41,6 +42,10 @@ export interface HttpAppOptions {
    * never throttled (partial apps in tests); the service always gives one.
    */
   readonly authThrottle?: AuthThrottle | undefined;
+  /** Proxies whose X-Forwarded-For names the client (a cluster's HAProxy); see requestAddress. */
+  readonly trustedProxies?: ReadonlySet<string>;
+  /** A Redis shared by a cluster's edges: the rate limits are then counted there, cluster-wide. */
+  readonly rateLimitRedis?: Redis | undefined;
   /** Called with every unexpected error (already answered as a 500 body). Never given the query string. */
   readonly onInternalError?: (error: unknown, method: string, path: string) => void;
 }
@@ -133,11 +138,11 @@ function authenticate(request: FastifyRequest, keys: KeyRing): Entitlement {
  * Authenticates, counting each 401 against the client's address: past the throttle's limit the
  * failure is a 429 instead (a valid key is never judged by it).
  */
-function authenticateThrottled(request: FastifyRequest, keys: KeyRing, throttle: AuthThrottle | undefined): Entitlement {
+function authenticateThrottled(request: FastifyRequest, keys: KeyRing, throttle: AuthThrottle | undefined, trustedProxies: ReadonlySet<string>): Entitlement {
   try {
     return authenticate(request, keys);
   } catch (error) {
-    const retryAfterSec = throttle !== undefined && error instanceof ApiError ? throttle.fail(clientAddress(request.socket.remoteAddress)) : null;
+    const retryAfterSec = throttle !== undefined && error instanceof ApiError ? throttle.fail(requestAddress(request.raw, trustedProxies)) : null;
     if (retryAfterSec === null || throttle === undefined) throw error;
     const { maxFailures, windowMs } = throttle.settings;
     throw new ApiError(
@@ -150,6 +155,7 @@ function authenticateThrottled(request: FastifyRequest, keys: KeyRing, throttle:
 }
 
 export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInstance> {
+  const trustedProxies = options.trustedProxies ?? new Set<string>();
   const app = Fastify({
     logger: false,
     // Hostile input: bound what the parser accepts; long id lists are legitimate, megabytes are not.
@@ -184,6 +190,9 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
 
   await app.register(rateLimit, {
     global: false,
+    // A cluster's edges count each key's requests in one Redis: a limit holds across edges.
+    // Redis away: requests are let through (each edge's other limits still hold) rather than failed.
+    ...(options.rateLimitRedis === undefined ? {} : { redis: options.rateLimitRedis, nameSpace: 'odds:rate:', skipOnError: true }),
     hook: 'preHandler',
     keyGenerator: (request) => `${request.entitlement?.apiKey ?? ''}\u0000${request.routeOptions.config.endpoint?.path ?? ''}`,
     allowList: (request) => request.entitlement?.limitsExempt === true,
@@ -229,7 +238,7 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
           throw notFound(`Unknown language prefix "${lang.slice(0, 20)}": use one of ${LANGS.join(', ')}.`);
         }
         request.lang = lang as Lang;
-        request.entitlement = authenticateThrottled(request, options.keys, options.authThrottle);
+        request.entitlement = authenticateThrottled(request, options.keys, options.authThrottle, trustedProxies);
         done();
       },
       handler: async (request, reply) => {

@@ -12,8 +12,12 @@ import { openProducer } from './open-producer.ts';
 import type { FromProducer, ThreadData, ToProducer } from './thread-protocol.ts';
 
 export interface ProducerHealth {
-  /** `thread`: its own worker thread; `inline`: the edge's thread (a manual clock). */
-  readonly mode: 'thread' | 'inline';
+  /**
+   * `thread`: its own worker thread; `inline`: the edge's thread (a manual clock); `process`: a
+   * cluster's producer process, as it reports itself; `remote`: that process as a cluster edge
+   * sees it, through the feed on Redis.
+   */
+  readonly mode: 'thread' | 'inline' | 'process' | 'remote';
   readonly state: 'running' | 'down';
   /** When the current state began (epoch ms). */
   readonly since: number;

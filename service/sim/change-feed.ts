@@ -14,7 +14,18 @@ import type {
 import type { Channel, ChannelPayload } from '../../src/wire/stream-schemas.ts';
 
 /** One payload of one channel, typed by its channel. */
-export type ChangeItem = { [C in Channel]: { readonly channel: C; readonly payload: ChannelPayload<C> } }[Channel];
+export type ChangeItem = {
+  [C in Channel]: {
+    readonly channel: C;
+    readonly payload: ChannelPayload<C>;
+    /**
+     * The item's entryId, when the producer stamped it: a feed that crosses processes (Redis
+     * Streams, issue #24) carries the ids so that every edge streams the same cursor for it.
+     * Absent, the gateway's replay log assigns the next id of its channel.
+     */
+    readonly entryId?: string;
+  };
+}[Channel];
 
 /**
  * Everything that changed in one tick, or in one slice of a timer-driven tick (`ts` is the

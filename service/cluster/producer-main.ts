@@ -1,0 +1,82 @@
+// A cluster's producer process (`npm run cluster` starts one; docs/deploy.md): the simulator and
+// its history writes, publishing the feed on Redis Streams (REDIS_URL) for every edge, with the
+// admin knobs on ADMIN_PORT. It serves no client itself; a restarted producer continues the
+// streams' epoch and publishes what moved while it was away (redis-publisher.ts).
+import { Redis } from 'ioredis';
+import { startAdminServer } from '../admin/admin-server.ts';
+import { ensureAdminToken } from '../admin/admin-token.ts';
+import { loadConfig } from '../config.ts';
+import { openProducer } from '../producer/open-producer.ts';
+import type { FeedMessage, FeedSnapshot } from '../producer/feed.ts';
+import { feedKeys } from './redis-keys.ts';
+import { RedisFeedPublisher } from './redis-publisher.ts';
+
+function log(line: string): void {
+  console.log(`${new Date().toISOString()} producer: ${line}`);
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const redisUrl = process.env.REDIS_URL;
+  if (redisUrl === undefined || redisUrl === '') throw new Error('REDIS_URL is required: the producer publishes its feed there (e.g. redis://127.0.0.1:4202)');
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: null });
+  const opened = openProducer(config, { log });
+  const startedAt = Date.now();
+  // The producer hands its snapshot at once; what comes before the publisher is ready waits.
+  const firsts: FeedSnapshot[] = [];
+  const sink: { publisher: RedisFeedPublisher | null } = { publisher: null };
+  const early: FeedMessage[] = [];
+  opened.producer.subscribe((message) => {
+    if (firsts.length === 0 && message.kind === 'snapshot') firsts.push(message.snapshot);
+    else if (sink.publisher === null) early.push(message);
+    else sink.publisher.publish(message);
+  });
+  const first = firsts[0];
+  if (first === undefined) throw new Error('the producer gave no snapshot');
+  const started = new RedisFeedPublisher({
+    redis,
+    keys: feedKeys(process.env.REDIS_PREFIX ?? 'odds'),
+    resumeWindowMs: config.gateway.resumeWindowMs,
+    now: () => opened.simulator.now(),
+    snapshot: () => opened.producer.snapshot(),
+    busy: () => opened.simulator.tickInProgress,
+    log,
+  });
+  await started.start(first);
+  sink.publisher = started;
+  for (const message of early) started.publish(message);
+  const token = ensureAdminToken(config.dataDir);
+  const admin = await startAdminServer(
+    {
+      call: (method, path, body, query) => opened.producer.knob(method, path, body, query),
+      health: () => ({ mode: 'process', state: 'running', since: startedAt, restarts: 0, lastCrash: null, serverEpoch: started.serverEpoch }),
+      crash: () => {
+        throw new Error('a cluster producer is a process: stop it (SIGKILL) to test a restart');
+      },
+    },
+    config.adminPort,
+    token,
+  );
+  opened.producer.startStatus();
+  opened.simulator.start();
+  log(`publishing to ${redisUrl.replace(/\/\/[^@]*@/, '//')} (epoch ${started.serverEpoch}); admin API on http://127.0.0.1:${String(config.adminPort)}`);
+  const shutdown = (signal: string): void => {
+    log(`${signal}: flushing history and closing`);
+    started.stop();
+    opened.close();
+    admin.close();
+    // Exit once Redis has the last writes (or at once if it is gone).
+    void redis.quit().finally(() => process.exit(0));
+  };
+  process.on('SIGINT', () => {
+    shutdown('SIGINT');
+  });
+  process.on('SIGTERM', () => {
+    shutdown('SIGTERM');
+  });
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? `${error.name}: ${error.message}` : error);
+  process.exit(1);
+});
