@@ -4,6 +4,9 @@
 // entry and the ratios to json; then the encoders' cost per frame on the captured frames (baseline
 // JSON.stringify). Part 2: fan-out, 50 clients in a separate process (bench/gateway-clients.ts),
 // each subscribed to all odds: entries/s per client, p99 delay ts→receipt, CPU of both processes.
+// Part 3 (BENCH_CLUSTER=0 skips it): 100 zstd-dict clients on the one-process service, then the
+// same 100 through HAProxy on a cluster of two edges fed by Redis Streams (service/cluster), at
+// the same load: entries/s per client and p99 delay, side by side.
 //
 // Load knobs (defaults give ≥ 5,000 odds entries/s, see docs/stream.md): BENCH_QUOTE_RATE (8),
 // BENCH_SIM_SPEED (60), BENCH_LIVE_GAP_SEC (20), BENCH_TICK_MS (250); BENCH_LOAD=demo runs the service's defaults.
@@ -17,6 +20,7 @@ import { Packr } from 'msgpackr';
 import { Compressor } from 'zstd-napi';
 import { DEFAULT_ZSTD_LEVEL, createFrameEncoder, loadDictionaries } from '../service/gateway/encoding.ts';
 import type { DataFrame, ReceiveType } from '../src/wire/stream-schemas.ts';
+import { startCluster } from '../service/cluster/cluster.ts';
 import { openClient, percentile, type FanOutMessage, type FanOutResult, type ReceivedFrame } from './gateway-clients.ts';
 import { formatNumber, opsPerSecond, reportRow } from './report.ts';
 
@@ -26,7 +30,7 @@ const base = `http://127.0.0.1:${String(PORT)}`;
 const wsUrl = `ws://127.0.0.1:${String(PORT)}/ws`;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const demo = process.env.BENCH_LOAD === 'demo';
-const load = demo
+const load: Readonly<Record<string, string>> = demo
   ? {}
   : {
       QUOTE_RATE: process.env.BENCH_QUOTE_RATE ?? '8',
@@ -217,29 +221,48 @@ function encodingCost(texts: readonly string[]): void {
 // Part 2: fan-out to 50 clients in another process
 // ---------------------------------------------------------------------------------------------
 
-async function fanOut(servicePid: number, bookmakers: readonly string[]): Promise<void> {
-  console.log(`\n== Fan-out: 50 clients in a separate process, all odds, receiveType ${FANOUT_RECEIVE_TYPE}`);
+interface FanOutRun {
+  /** The stream URL the clients connect to. */
+  readonly url: string;
+  readonly clients: number;
+  readonly receiveType: ReceiveType;
+  /** The processes serving them, whose CPU is measured. */
+  readonly pids: readonly number[];
+  readonly bookmakers: readonly string[];
+}
+
+interface FanOutFigures {
+  readonly r: FanOutResult;
+  /** Entries/s per client, sorted. */
+  readonly rates: number[];
+  /** CPU of the serving processes, in cores, in all. */
+  readonly serverCpu: number;
+}
+
+/** Runs `clients` clients in a separate process (bench/gateway-clients.ts) and prints what they received. */
+async function runFanOut(run: FanOutRun): Promise<FanOutFigures> {
   const child = fork(path.join(import.meta.dirname, 'gateway-clients.ts'), [], {
     execArgv: ['--import', 'tsx'],
     env: {
       ...process.env,
-      FANOUT_URL: wsUrl,
-      FANOUT_CLIENTS: '50',
-      FANOUT_BOOKMAKERS: bookmakers.join(','),
-      FANOUT_RECEIVE_TYPE: FANOUT_RECEIVE_TYPE,
+      FANOUT_URL: run.url,
+      FANOUT_CLIENTS: String(run.clients),
+      FANOUT_BOOKMAKERS: run.bookmakers.join(','),
+      FANOUT_RECEIVE_TYPE: run.receiveType,
       FANOUT_WARMUP_MS: '5000',
       FANOUT_MEASURE_MS: String(SECONDS * 1000),
     },
   });
+  const cpu = (): number => run.pids.reduce((sum, pid) => sum + cpuSecondsOf(pid), 0);
   let serverCpuStart = 0;
   let wallStart = 0;
   const result = await new Promise<{ result: FanOutResult; serverCpu: number }>((resolve, reject) => {
     child.on('message', (message: FanOutMessage) => {
       if (message.type === 'measure-start') {
-        serverCpuStart = cpuSecondsOf(servicePid);
+        serverCpuStart = cpu();
         wallStart = performance.now();
       } else if (message.type === 'result') {
-        const serverCpu = (cpuSecondsOf(servicePid) - serverCpuStart) / ((performance.now() - wallStart) / 1000);
+        const serverCpu = (cpu() - serverCpuStart) / ((performance.now() - wallStart) / 1000);
         resolve({ result: message, serverCpu });
       } else if (message.type === 'failed') {
         reject(new Error(`fan-out clients failed: ${message.message}`));
@@ -255,20 +278,76 @@ async function fanOut(servicePid: number, bookmakers: readonly string[]): Promis
   });
   const { result: r, serverCpu } = result;
   const rates = [...r.entriesPerSecond].sort((a, b) => a - b);
-  const min = rates[0] ?? 0;
   console.log(
-    `entries/s per client: min ${formatNumber(min)}, median ${formatNumber(percentile(rates, 0.5))}, max ${formatNumber(rates.at(-1) ?? 0)} ` +
+    `entries/s per client: min ${formatNumber(rates[0] ?? 0)}, median ${formatNumber(percentile(rates, 0.5))}, max ${formatNumber(rates.at(-1) ?? 0)} ` +
       `(total ${formatNumber(rates.reduce((a, b) => a + b, 0))} entries/s delivered)`,
   );
   console.log(`delay ts → receipt: p50 ${String(r.delayP50)} ms, p99 ${String(r.delayP99)} ms, max ${String(r.delayMax)} ms`);
-  console.log(`  of which ts → first of the 50 receipts (simulator tick, gateway, loopback): p50 ${String(r.firstP50)} ms, p99 ${String(r.firstP99)} ms`);
-  console.log(`  and first → each receipt (fanning out to 50 sockets): p50 ${String(r.spreadP50)} ms, p99 ${String(r.spreadP99)} ms`);
-  console.log(`CPU: service process ${pct(serverCpu)} of a core, client process ${pct(r.cpu)} of a core`);
+  console.log(`  of which ts → first of the ${String(run.clients)} receipts (simulator tick, gateway, loopback): p50 ${String(r.firstP50)} ms, p99 ${String(r.firstP99)} ms`);
+  console.log(`  and first → each receipt (fanning out): p50 ${String(r.spreadP50)} ms, p99 ${String(r.spreadP99)} ms`);
+  console.log(`CPU: serving process(es) ${pct(serverCpu)} of a core, client process ${pct(r.cpu)} of a core`);
   if (Object.keys(r.controls).length > 0) console.log(`control frames during the run: ${JSON.stringify(r.controls)}`);
+  return { r, rates, serverCpu };
+}
+
+async function fanOut(servicePid: number, bookmakers: readonly string[]): Promise<void> {
+  console.log(`\n== Fan-out: 50 clients in a separate process, all odds, receiveType ${FANOUT_RECEIVE_TYPE}`);
+  const { r, rates, serverCpu } = await runFanOut({ url: wsUrl, clients: 50, receiveType: FANOUT_RECEIVE_TYPE, pids: [servicePid], bookmakers });
+  const min = rates[0] ?? 0;
   reportRow({ bench: BENCH, metric: 'fan-out: odds entries/s to each of 50 clients (min)', value: min, unit: 'entries/s', baseline: null, target: { op: '>=', value: 5000 } });
   reportRow({ bench: BENCH, metric: 'fan-out: p99 delay ts→receipt', value: r.delayP99, unit: 'ms', baseline: { label: 'p50', value: r.delayP50 }, target: { op: '<=', value: 100 } });
   reportRow({ bench: BENCH, metric: 'fan-out: service CPU', value: serverCpu * 100, unit: '% core', baseline: null, target: null });
   reportRow({ bench: BENCH, metric: 'fan-out: client process CPU', value: r.cpu * 100, unit: '% core', baseline: null, target: null });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Part 3: the same 100 zstd-dict clients on one process, then on a cluster (issue #24)
+// ---------------------------------------------------------------------------------------------
+
+const CLUSTER_CLIENTS = 100;
+
+/** 100 zstd-dict clients on the one-process service (the baseline of the two-edge row). */
+async function oneProcessHundred(servicePid: number, bookmakers: readonly string[]): Promise<FanOutFigures> {
+  console.log(`\n== ${String(CLUSTER_CLIENTS)} zstd-dict clients on the one-process service`);
+  return runFanOut({ url: wsUrl, clients: CLUSTER_CLIENTS, receiveType: 'zstd-dict', pids: [servicePid], bookmakers });
+}
+
+/** The cluster (Redis, producer, 2 edges, HAProxy) at the same load, 100 zstd-dict clients through HAProxy. */
+async function twoEdges(bookmakers: readonly string[], single: FanOutFigures): Promise<void> {
+  console.log(`\n== 2 edges × ${String(CLUSTER_CLIENTS / 2)} zstd-dict clients through HAProxy (Redis Streams feed), same load`);
+  const clusterDir = mkdtempSync(path.join(os.tmpdir(), 'odds-bench-cluster-'));
+  const cluster = await startCluster({
+    port: PORT + 10,
+    dataDir: clusterDir,
+    env: { BENCHMARK: '1', SEED_PAST_DAYS: '0', GATEWAY_ZSTD: 'on', GATEWAY_PENDING_PER_ADDRESS: '1000', GATEWAY_PENDING_MAX: '1000', ...load },
+    log: (line) => {
+      if (process.env.BENCH_VERBOSE === '1') console.log(line);
+    },
+  });
+  try {
+    const pids = cluster.edges.map((edge) => edge.pid()).filter((pid): pid is number => pid !== null);
+    const { r, rates } = await runFanOut({ url: `${cluster.url.replace('http', 'ws')}/ws`, clients: CLUSTER_CLIENTS, receiveType: 'zstd-dict', pids, bookmakers });
+    const perClient = (figures: readonly number[]): number => percentile([...figures], 0.5);
+    reportRow({
+      bench: BENCH,
+      metric: `two edges: odds entries/s per client (median of ${String(CLUSTER_CLIENTS)}, zstd-dict, through HAProxy)`,
+      value: perClient(rates),
+      unit: 'entries/s',
+      baseline: { label: `one process, same ${String(CLUSTER_CLIENTS)} clients`, value: perClient(single.rates) },
+      target: null,
+    });
+    reportRow({
+      bench: BENCH,
+      metric: `two edges: p99 delay ts→receipt (${String(CLUSTER_CLIENTS)} clients)`,
+      value: r.delayP99,
+      unit: 'ms',
+      baseline: { label: `one process, same ${String(CLUSTER_CLIENTS)} clients`, value: single.r.delayP99 },
+      target: null,
+    });
+  } finally {
+    await cluster.close();
+    rmSync(clusterDir, { recursive: true, force: true });
+  }
 }
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'odds-bench-gateway-'));
@@ -304,6 +383,15 @@ try {
   const texts = await encodings(bookmakers);
   encodingCost(texts);
   await fanOut(service.pid, bookmakers);
+  if (process.env.BENCH_CLUSTER !== '0') {
+    const single = await oneProcessHundred(service.pid, bookmakers);
+    service.kill('SIGTERM');
+    await new Promise((resolve) => {
+      if (service.exitCode !== null) resolve(null);
+      else service.once('exit', resolve);
+    });
+    await twoEdges(bookmakers, single);
+  }
   console.log(`load average at end: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
 } finally {
   service.kill('SIGTERM');

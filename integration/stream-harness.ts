@@ -49,6 +49,13 @@ export async function restState(api: ApiClient): Promise<Comparable> {
 }
 
 /** The book's state over the same fixtures: active prices only (REST lists active prices only). */
+/** Whether REST lists the fixture with a status that is not open (finished, cancelled, …). */
+function closedAtRest(over: Comparable, fixtureId: string): boolean {
+  const listed = over.fixtures[fixtureId] as { status?: { statusId?: number } } | undefined;
+  const statusId = listed?.status?.statusId;
+  return statusId !== undefined && !isOpen(statusId);
+}
+
 export function bookState(book: LiveBook, over: Comparable): Comparable {
   const fixtures: Record<string, unknown> = {};
   for (const id of Object.keys(over.fixtures)) {
@@ -63,8 +70,10 @@ export function bookState(book: LiveBook, over: Comparable): Comparable {
       for (const [oddsId, entry] of Object.entries(entries)) if (entry.active) (active[bookmaker] ??= {})[oddsId] = entry;
     }
     if (Object.keys(active).length > 0) odds[id] = active;
+    // REST's snapshot asks the metadata of open fixtures only; a fixture that finished during the
+    // run keeps its last metadata in the book (the stream never deletes it), so it is not compared.
     const m = book.fixtureBookmakers(id);
-    if (Object.keys(m).length > 0) metas[id] = m;
+    if (Object.keys(m).length > 0 && !closedAtRest(over, id)) metas[id] = m;
   }
   return { fixtures, odds, metas };
 }

@@ -19,7 +19,7 @@ import { defaultSgpKnobs, type SgpKnobs } from './sgp/port.ts';
 import { liveParlayPort } from './sgp/sim-port.ts';
 import { startAdminServer } from './admin/admin-server.ts';
 import { ensureAdminToken, type AdminToken } from './admin/admin-token.ts';
-import { createGateway, type Gateway, type GatewayOptions } from './gateway/gateway.ts';
+import { createGateway, type Gateway, type SharedConnectionCap } from './gateway/gateway.ts';
 import type { Redis } from 'ioredis';
 import { getCatalogue } from './catalogue/catalogue.ts';
 import { buildReferenceData } from './catalogue/reference-data.ts';
@@ -93,7 +93,7 @@ export interface ServiceOptions {
   /** A cluster edge's limits, counted with the other edges' (service/cluster/shared-limits.ts). */
   readonly shared?: {
     readonly rateLimitRedis: Redis;
-    readonly elsewhere: NonNullable<GatewayOptions['elsewhere']>;
+    readonly connectionCap: SharedConnectionCap;
     /** Starts sharing the failed-auth throttle's counts. */
     shareThrottle(throttle: AuthThrottle): Promise<void>;
   };
@@ -190,7 +190,7 @@ export async function startService(config: ServiceConfig, options: ServiceOption
     log,
     trustedProxies,
     ...(options.replay === undefined ? {} : { replayLog: options.replay.log, serverEpoch: options.replay.serverEpoch }),
-    ...(options.shared === undefined ? {} : { elsewhere: options.shared.elsewhere }),
+    ...(options.shared === undefined ? {} : { connectionCap: options.shared.connectionCap }),
   });
   // Benchmark mode only: /healthz reports the longest event-loop stall since the previous
   // /healthz, so a bench can see what a load does to every other request (bench:history-load).

@@ -26,6 +26,8 @@ export interface ClusterPart {
   readonly port: number;
   /** Running (started and not exited). */
   running(): boolean;
+  /** The process id while running (benches measure its CPU). */
+  pid(): number | null;
   /** Ends it: SIGTERM (graceful), or SIGKILL as a crash would. */
   stop(signal?: 'SIGTERM' | 'SIGKILL'): Promise<void>;
   /** Starts it again, on the same port and data. */
@@ -76,6 +78,7 @@ function part(name: string, port: number, launch: () => ChildProcess, ready: () 
     name,
     port,
     running,
+    pid: () => (running() ? (child?.pid ?? null) : null),
     async start() {
       const started = launch();
       child = started;
@@ -147,6 +150,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     async () => {
       const { Redis } = await import('ioredis');
       const client = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+      client.on('error', () => undefined);
       try {
         await client.connect();
         await client.ping();

@@ -8,7 +8,7 @@ import { Redis } from 'ioredis';
 import { loadConfig, PROJECT_ROOT } from '../config.ts';
 import { startService } from '../service.ts';
 import { FeedProducerHost } from './feed-host.ts';
-import { feedKeys } from './redis-keys.ts';
+import { feedKeys, logRedisErrors } from './redis-keys.ts';
 import { SharedLimits } from './shared-limits.ts';
 import { readFeedState, RedisFeedReader, RedisReplayLog, type FeedState } from './redis-reader.ts';
 
@@ -36,15 +36,18 @@ async function main(): Promise<void> {
   const prefix = process.env.REDIS_PREFIX ?? 'odds';
   const keys = feedKeys(prefix);
   const redis = new Redis(redisUrl, { maxRetriesPerRequest: 2 });
+  logRedisErrors(redis, log, 'edge');
   const state = await firstState(redis, keys);
   const replayLog = new RedisReplayLog(redis, keys, state.latest);
   // The producer's admin token: the file in DATA_DIR it wrote (one machine), or ADMIN_TOKEN.
   const token = (): string => process.env.ADMIN_TOKEN ?? readFileSync(path.join(config.dataDir, 'admin-token'), 'utf8').trim();
   const host = new FeedProducerHost(producerAdmin, token);
   const dashboardDir = path.join(PROJECT_ROOT, 'dist');
-  const limits = new SharedLimits(redis, redis.duplicate(), name, prefix, log);
+  const subscriber = redis.duplicate();
+  logRedisErrors(subscriber, log, 'limits');
+  const limits = new SharedLimits(redis, subscriber, name, prefix, log);
   const service = await startService(config, {
-    shared: { rateLimitRedis: redis, elsewhere: limits, shareThrottle: (throttle) => limits.start(throttle) },
+    shared: { rateLimitRedis: redis, connectionCap: limits, shareThrottle: (throttle) => limits.start(throttle) },
     log,
     ...(existsSync(dashboardDir) ? { dashboardDir } : {}),
     replay: { log: replayLog, serverEpoch: state.epoch },
@@ -57,7 +60,9 @@ async function main(): Promise<void> {
       return Promise.resolve(host);
     },
   });
-  const reader = new RedisFeedReader(redis.duplicate(), keys, state.epoch, state.feedId, {
+  const blocking = redis.duplicate();
+  logRedisErrors(blocking, log, 'feed reader');
+  const reader = new RedisFeedReader(blocking, keys, state.epoch, state.feedId, {
     message(message) {
       // A producer that restarted sends its fresh state, then the difference as a stamped batch.
       if (message.kind === 'snapshot') service.live.replace(message.snapshot);

@@ -8,7 +8,7 @@ import { ensureAdminToken } from '../admin/admin-token.ts';
 import { loadConfig } from '../config.ts';
 import { openProducer } from '../producer/open-producer.ts';
 import type { FeedMessage, FeedSnapshot } from '../producer/feed.ts';
-import { feedKeys } from './redis-keys.ts';
+import { feedKeys, logRedisErrors } from './redis-keys.ts';
 import { RedisFeedPublisher } from './redis-publisher.ts';
 
 function log(line: string): void {
@@ -19,7 +19,9 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const redisUrl = process.env.REDIS_URL;
   if (redisUrl === undefined || redisUrl === '') throw new Error('REDIS_URL is required: the producer publishes its feed there (e.g. redis://127.0.0.1:4202)');
+  // Commands wait while Redis is away (none fails): the feed continues when it is back.
   const redis = new Redis(redisUrl, { maxRetriesPerRequest: null });
+  logRedisErrors(redis, log, 'feed');
   const opened = openProducer(config, { log });
   const startedAt = Date.now();
   // The producer hands its snapshot at once; what comes before the publisher is ready waits.

@@ -28,3 +28,16 @@ export function feedKeys(prefix = 'odds'): FeedKeys {
  * msgpack reader can follow the feed), and numbers kept as doubles where they were doubles.
  */
 export const feedCodec = new Packr({ useRecords: false, moreTypes: false });
+
+/**
+ * Logs a Redis connection's errors at most once per 10 s: ioredis reconnects by itself, and an
+ * unreachable Redis would otherwise print one unhandled error per retry.
+ */
+export function logRedisErrors(redis: { on(event: 'error', listener: (error: Error) => void): unknown }, log: (line: string) => void, what: string): void {
+  let lastAt = 0;
+  redis.on('error', (error) => {
+    if (Date.now() - lastAt < 10_000) return;
+    lastAt = Date.now();
+    log(`${what}: Redis unreachable (${error.message}); retrying`);
+  });
+}

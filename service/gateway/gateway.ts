@@ -60,10 +60,18 @@ export interface GatewayOptions {
   /** Proxies whose X-Forwarded-For names the client (a cluster's HAProxy): per-address caps count the client. */
   readonly trustedProxies?: ReadonlySet<string>;
   /**
-   * Open connections of a key on the cluster's other edges (service/cluster/shared-limits.ts), so
-   * the per-key cap holds cluster-wide. Absent: this gateway is the only one.
+   * The per-key connection cap counted with a cluster's other edges (service/cluster/shared-limits.ts).
+   * Absent: this gateway is the only one and counts its own.
    */
-  readonly elsewhere?: { open(apiKey: string): number; changed(apiKey: string, open: number): void };
+  readonly connectionCap?: SharedConnectionCap;
+}
+
+/** A connection cap shared by several gateways: a place is taken atomically across all of them. */
+export interface SharedConnectionCap {
+  /** Takes one of the key's `max` places; false when all are taken. Rejects when the count cannot be reached. */
+  reserve(apiKey: string, max: number): Promise<boolean>;
+  /** Gives a place back. */
+  release(apiKey: string): void;
 }
 
 export interface GatewayStats extends Readonly<GatewayCounters> {
@@ -146,6 +154,8 @@ export function createGateway(options: GatewayOptions): Gateway {
     heartbeatTerminations: 0,
   };
   const registry = new ConnectionRegistry();
+  /** Connections holding a place of the shared connection cap (given back when they close). */
+  const shared = new Set<Connection>();
   const connections = registry.connections;
   let closing = false;
   let closed: Promise<void> | null = null;
@@ -215,23 +225,38 @@ export function createGateway(options: GatewayOptions): Gateway {
     // cursor unknown and make the client re-snapshot.
     const { lastSeenId } = result.login;
     const behind = result.login.serverEpoch === serverEpoch && lastSeenId !== undefined ? replayLog.caughtUp?.(lastSeenId) : undefined;
-    if (behind === undefined) {
-      admit(connection, result);
+    const cap = options.connectionCap;
+    const exempt = options.benchmarkMode && result.subscription.entitlement.limitsExempt;
+    if (behind === undefined && (cap === undefined || exempt)) {
+      admit(connection, result, null);
       return;
     }
-    behind
-      .then(() => {
-        if (!connection.closed) admit(connection, result);
-      })
-      .catch(() => undefined);
+    const apiKey = result.subscription.entitlement.apiKey;
+    void (async () => {
+      await behind;
+      let placed: boolean | null = null;
+      if (cap !== undefined && !exempt) {
+        // Redis away: this edge's own count decides (admit's check), and says so in the log.
+        placed = await cap.reserve(apiKey, MAX_CONNECTIONS_PER_KEY).catch((error: unknown) => {
+          log(`gateway: the shared connection count is unreachable (${error instanceof Error ? error.message : String(error)}); counting this edge's only`);
+          return null;
+        });
+      }
+      if (connection.closed) {
+        if (placed === true) cap?.release(apiKey);
+        return;
+      }
+      if (placed === true) shared.add(connection);
+      admit(connection, result, placed);
+    })();
   }
 
   /** Admits a resolved login: the per-key cap, login_ok, the resume plan, and the fan-out. */
-  function admit(connection: Connection, result: Extract<LoginResult, { ok: true }>): void {
+  function admit(connection: Connection, result: Extract<LoginResult, { ok: true }>, placed: boolean | null): void {
     const sub = result.subscription;
     const exempt = options.benchmarkMode && sub.entitlement.limitsExempt;
-    const open = registry.openFor(sub.entitlement) + (options.elsewhere?.open(sub.entitlement.apiKey) ?? 0);
-    if (!exempt && open >= MAX_CONNECTIONS_PER_KEY) {
+    const full = placed === null ? registry.openFor(sub.entitlement) >= MAX_CONNECTIONS_PER_KEY : !placed;
+    if (!exempt && full) {
       connection.refuse(
         CLOSE_CODES.tooManyConnections,
         'too_many_connections',
@@ -268,7 +293,6 @@ export function createGateway(options: GatewayOptions): Gateway {
       });
     }
     registry.join(connection, sub);
-    options.elsewhere?.changed(sub.entitlement.apiKey, registry.openFor(sub.entitlement));
     if (plan !== null && !plan.restarted) {
       // From here on live frames are held until the replay is sent (no gap, no duplicate).
       connection.beginReplay();
@@ -314,8 +338,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       clearTimeout(loginTimer);
       connection.closed = true;
       registry.leave(connection);
-      const left = connection.subscription?.entitlement;
-      if (left !== undefined) options.elsewhere?.changed(left.apiKey, registry.openFor(left));
+      if (shared.delete(connection) && connection.subscription !== null) options.connectionCap?.release(connection.subscription.entitlement.apiKey);
     });
   });
 

@@ -111,6 +111,8 @@ export class SocketSession {
         const channels = frame.channels.filter(isChannel);
         cursors.forget(channels, frame.serverEpoch);
         resnapshot.request(channels);
+        // `server_restarted` mid-stream (a cluster's Redis lost its streams): the frames go on under the new epoch.
+        if (frame.serverEpoch !== status.current.serverEpoch) status.set({ serverEpoch: frame.serverEpoch });
         // A cursor older than the window (a reload after a quiet minute) is the protocol's
         // normal way back, handled by the re-snapshot the phase already shows: not a problem.
         if (frame.reason !== 'resume_window_exceeded') {
