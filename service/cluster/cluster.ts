@@ -122,7 +122,7 @@ function haproxyConfig(port: number, edges: readonly number[]): string {
     '  balance leastconn',
     '  option httpchk GET /healthz',
     '  http-check expect status 200',
-    ...edges.map((edge, i) => `  server edge${String(i + 1)} 127.0.0.1:${String(edge)} check inter 1s fall 2 rise 1`),
+    ...edges.map((edge, i) => `  server edge${String(i + 1)} 127.0.0.1:${String(edge)} check inter 500ms fall 2 rise 1`),
     '',
   ].join('\n');
 }
