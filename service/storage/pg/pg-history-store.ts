@@ -94,9 +94,12 @@ export async function openPgHistoryStore(url: string, options: PgHistoryOptions 
   pool.on('error', () => undefined);
   try {
     const client = await pool.connect();
+    const ignore = (): void => undefined;
+    client.on('error', ignore); // see writeBatch: the failed query reports it
     try {
       await migrate(client);
     } finally {
+      client.off('error', ignore);
       client.release();
     }
     const store = new PgHistoryStore(pool, options);
@@ -417,6 +420,10 @@ export class PgHistoryStore implements HistoryPort {
 
   private async writeBatch(batch: readonly Op[]): Promise<void> {
     const client = await this.pool.connect();
+    // A checked-out client emits 'error' when its connection dies (PostgreSQL stopping): the
+    // failed query already rejects, and an unheard 'error' would end the producer's thread.
+    const ignore = (): void => undefined;
+    client.on('error', ignore);
     const txn = new Txn(client, this);
     let broken = false;
     try {
@@ -449,6 +456,7 @@ export class PgHistoryStore implements HistoryPort {
       throw error;
     } finally {
       // A connection that failed mid-transaction may be dead: drop it rather than reuse it.
+      client.off('error', ignore);
       client.release(broken);
     }
     txn.committed();
