@@ -115,7 +115,8 @@ function serverHandle(
       const client = new pg.Client({ connectionString: url('postgres') });
       await client.connect();
       try {
-        await client.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}`);
+        // FILE_COPY: a checkpoint and a directory copy, twice as fast as WAL_LOG for an empty template.
+        await client.query(`CREATE DATABASE ${pg.escapeIdentifier(name)} STRATEGY FILE_COPY`);
       } finally {
         await client.end();
       }
