@@ -132,6 +132,14 @@ describe('PostgreSQL history store', () => {
       expect(store.insertStatements).toBeLessThanOrEqual(2);
       expect((await reads.readHistoryForFixture(FIXTURE)).length).toBe(500);
     });
+
+    it('writes one huge append (a seeded history) in bounded batches', async () => {
+      const seeded = Array.from({ length: 45_000 }, (_, i) => fx(FIXTURE, 'bet365', 1001 + (i % 50), T0 + Math.floor(i / 50), 1.5 + (i % 10) / 100));
+      store.appendChanges(seeded);
+      await store.flushNow();
+      expect(store.insertStatements).toBe(3);
+      expect(Number((await query<{ n: string }>('SELECT count(*) AS n FROM price_change'))[0]?.n)).toBe(45_000);
+    });
   });
 
   describe('pruneOldest', () => {

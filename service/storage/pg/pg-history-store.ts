@@ -215,16 +215,21 @@ export class PgHistoryStore implements HistoryPort {
       owners.set(change.oddsId, name);
     }
     if (changes.length === 0) return;
-    const queued: QueuedChange[] = [];
+    // Queued in pieces of at most a batch, so that one huge append (seeding) never becomes one huge statement.
+    let queued: QueuedChange[] = [];
     for (const change of changes) {
       const event = this.eventState(change.kind, extIdOf(change));
       event.firstMs = event.firstMs === null ? change.changedAt : Math.min(event.firstMs, change.changedAt);
       event.changes += 1;
       this.oddsOwner.set(change.oddsId, nameOf(event.kind, event.extId));
       queued.push({ change, seq: this.nextSeq++ });
+      if (queued.length === MAX_BATCH_CHANGES) {
+        this.queue.push({ kind: 'changes', changes: queued });
+        queued = [];
+      }
     }
     this.changeCount += changes.length;
-    this.queue.push({ kind: 'changes', changes: queued });
+    if (queued.length > 0) this.queue.push({ kind: 'changes', changes: queued });
   }
 
   appendSettlements(rows: readonly SettlementRecord[]): void {
@@ -437,7 +442,8 @@ export class PgHistoryStore implements HistoryPort {
           for (; i < batch.length; i += 1) {
             const next = batch[i];
             if (next?.kind !== 'changes') break;
-            changes.push(...next.changes);
+            // A loop, not push(...): spreading a long array as arguments overflows the stack.
+            for (const change of next.changes) changes.push(change);
           }
           await txn.insertChanges(changes);
           continue;
