@@ -145,8 +145,9 @@ export async function startService(config: ServiceConfig, options: ServiceOption
     ...(options.clock === undefined ? {} : { clock: options.clock }),
   });
   const host = producer;
-  // The producer created or migrated the schema: this connection only reads.
-  const edgeHistory = openHistoryReadsFor(config);
+  // The producer created or migrated the schema: this connection only reads. A producer in this
+  // thread (a manual clock) opens synchronously, so on SQLite only: the edge reads the same store.
+  const edgeHistory = openHistoryReadsFor(options.clock === undefined ? config : { dataDir: config.dataDir, databaseUrl: undefined });
   const historyReads = edgeHistory.reads;
   // The producer's figures: its last status (in this thread, counted at the call).
   const historyHealth = (): HistoryHealth => {
