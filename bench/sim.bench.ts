@@ -37,7 +37,6 @@ function recording(history: HistoryPort, batches: (readonly PriceChange[])[] | n
     appendSettlements: (rows) => {
       history.appendSettlements(rows);
     },
-    readSettlement: (id) => history.readSettlement(id),
     saveFixtures: (rows) => {
       history.saveFixtures(rows);
     },

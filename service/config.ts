@@ -9,6 +9,11 @@ export interface ServiceConfig {
   readonly port: number;
   /** Where the SQLite history and the frozen catalogue live; created on first start. */
   readonly dataDir: string;
+  /**
+   * When set (DATABASE_URL, e.g. postgres://odds@127.0.0.1:4203/odds), the history is kept in
+   * PostgreSQL instead of SQLite under `dataDir` (docs/service.md, "History on PostgreSQL").
+   */
+  readonly databaseUrl: string | undefined;
   /** Seed of every random choice: the same seed on a fresh data directory gives the same world. */
   readonly seed: number;
   /** Match time per wall-clock time: 10 plays a 90-minute soccer match in 9 minutes. */
@@ -135,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     host: flag(argv, 'host') ?? env.HOST ?? '127.0.0.1',
     port,
     dataDir: path.resolve(dataDir),
+    databaseUrl: env.DATABASE_URL === undefined || env.DATABASE_URL === '' ? undefined : env.DATABASE_URL,
     seed: intFrom(flag(argv, 'seed') ?? env.SEED, 20261122, 'SEED', 0, 2 ** 31 - 1),
     simSpeed: numberFrom(flag(argv, 'speed') ?? env.SIM_SPEED, 10, 'SIM_SPEED', 0.1, 1000),
     tickMs: intFrom(env.SIM_TICK_MS, 250, 'SIM_TICK_MS', 10, 10_000),

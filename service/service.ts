@@ -24,11 +24,11 @@ import type { Redis } from 'ioredis';
 import { getCatalogue } from './catalogue/catalogue.ts';
 import { buildReferenceData } from './catalogue/reference-data.ts';
 import type { ServiceConfig } from './config.ts';
-import { historyReadsOf, type HistoryStore } from './storage/history-store.ts';
+import type { HistoryStore } from './storage/history-store.ts';
+import { openHistoryReadsFor } from './storage/open-history.ts';
 import type { Simulator } from './sim/simulator.ts';
 import type { SimClock } from './sim/simulator.ts';
 import type { HistoryHealth } from './sim/resilient-history.ts';
-import { openHistory } from './sim/storage-adapter.ts';
 import { LiveState } from './edge/live-state.ts';
 import { startProducer, type ProducerHost } from './producer/producer-host.ts';
 import type { FeedListener } from './producer/feed.ts';
@@ -49,7 +49,10 @@ export interface Service {
   readonly producer: ProducerHost;
   /** The edge's live state, folded from the producer's feed: what REST and the gateway read. */
   readonly live: LiveState;
-  /** The edge's read connection to the history (the producer holds the one that writes). */
+  /**
+   * The edge's SQLite read connection to the history (the producer holds the one that writes);
+   * throws when the history is on PostgreSQL (DATABASE_URL), whose reads are asynchronous only.
+   */
   readonly history: HistoryStore;
   /** Whether history writes succeed, with the backlog and gaps of an outage (docs/service.md), as the producer last reported. */
   historyHealth(): HistoryHealth;
@@ -158,9 +161,10 @@ export async function startService(config: ServiceConfig, options: ServiceOption
     ? startProducer(config, { log, listener, ...(options.clock === undefined ? {} : { clock: options.clock }) })
     : options.producer(listener));
   const host = producer;
-  // The producer created the schema: this connection only reads.
-  const history = openHistory(config.dataDir);
-  const historyReads = historyReadsOf(history);
+  // The producer created or migrated the schema: this connection only reads. A producer in this
+  // thread (a manual clock) opens synchronously, so on SQLite only: the edge reads the same store.
+  const edgeHistory = openHistoryReadsFor(options.clock === undefined ? config : { dataDir: config.dataDir, databaseUrl: undefined });
+  const historyReads = edgeHistory.reads;
   // The producer's figures: its last status (in this thread, counted at the call).
   const historyHealth = (): HistoryHealth => {
     const health = host.status()?.history;
@@ -251,7 +255,10 @@ export async function startService(config: ServiceConfig, options: ServiceOption
     },
     producer: host,
     live,
-    history,
+    get history(): HistoryStore {
+      if (edgeHistory.sqlite === null) throw new Error('the history is on PostgreSQL (DATABASE_URL): read it through the REST API or PgHistoryReads');
+      return edgeHistory.sqlite;
+    },
     historyHealth,
     dbBytes,
     server,
@@ -268,7 +275,7 @@ export async function startService(config: ServiceConfig, options: ServiceOption
       loopDelay?.disable();
       await host.close();
       await Promise.all([app.close(), closeServer(admin)]);
-      history.close();
+      await edgeHistory.close();
     },
   };
 }

@@ -8,23 +8,30 @@ import type { ServiceConfig } from '../config.ts';
 import { PricingModels, PricingQuotes } from '../sim/pricing-adapter.ts';
 import { ResilientHistory } from '../sim/resilient-history.ts';
 import { Simulator, type SimClock } from '../sim/simulator.ts';
-import { openHistory } from '../sim/storage-adapter.ts';
-import type { SqliteHistoryStore } from '../storage/sqlite-history-store.ts';
+import type { HistoryPort } from '../sim/history-port.ts';
+import { openSqliteWriter, type WriterHistory } from '../storage/open-history.ts';
 import { Producer } from './producer.ts';
 
 export interface OpenedProducer {
   readonly producer: Producer;
   readonly simulator: Simulator;
-  readonly history: SqliteHistoryStore;
+  readonly history: HistoryPort;
   readonly recorder: ResilientHistory;
   /** Stops the ticks, flushes the history and closes it. */
   close(): void;
+  /** After close(): resolves once the history's last writes are out (PostgreSQL flushes them asynchronously). */
+  closed(): Promise<void>;
 }
 
-/** Throws (nothing left open) when the data directory holds another catalogue or seed. */
-export function openProducer(config: ServiceConfig, options: { clock?: SimClock; log: (line: string) => void }): OpenedProducer {
+/**
+ * Throws (nothing left open) when the data directory holds another catalogue or seed. `history`
+ * is the store opened by openHistoryFor (asynchronous, for PostgreSQL); without it the SQLite
+ * store of DATA_DIR is opened here.
+ */
+export function openProducer(config: ServiceConfig, options: { clock?: SimClock; log: (line: string) => void; history?: WriterHistory }): OpenedProducer {
   mkdirSync(config.dataDir, { recursive: true });
-  const history = openHistory(config.dataDir);
+  const opened = options.history ?? openSqliteWriter(config.dataDir);
+  const { store: history, sqlite } = opened;
   // Every simulator write goes through it: a full disk degrades history, never the service.
   const recorder = new ResilientHistory(history, {
     backlogBytes: config.historyBacklogBytes,
@@ -51,7 +58,7 @@ export function openProducer(config: ServiceConfig, options: { clock?: SimClock;
     throw error;
   }
   // A manual clock (tests): the producer shares the edge's thread, and sweeps after every batch.
-  const producer = new Producer({ simulator, models, recorder, history, historyCap: (maxPages) => history.capPages(maxPages), sweepEveryBatch: options.clock !== undefined });
+  const producer = new Producer({ simulator, models, recorder, history, historyCap: sqlite === null ? null : (maxPages) => sqlite.capPages(maxPages), sweepEveryBatch: options.clock !== undefined });
   return {
     producer,
     simulator,
@@ -62,5 +69,6 @@ export function openProducer(config: ServiceConfig, options: { clock?: SimClock;
       simulator.stop();
       recorder.close();
     },
+    closed: () => opened.closed(),
   };
 }

@@ -59,6 +59,8 @@ function mergeTicks(a: TickTimings, b: TickTimings): TickTimings {
 
 /** The producer in this thread: the feed is a function call, the knobs run at once. */
 function startInline(config: ServiceConfig, options: ProducerOptions & { clock: SimClock }): ProducerHost {
+  // Opening PostgreSQL is asynchronous and this path is not: a manual clock keeps SQLite.
+  if (config.databaseUrl !== undefined) options.log('DATABASE_URL is ignored with a manual clock: the history stays in SQLite under DATA_DIR');
   const opened = openProducer(config, { clock: options.clock, log: options.log });
   const since = Date.now();
   // Threads get copies by postMessage; here the snapshot and new fixtures would be the simulator's

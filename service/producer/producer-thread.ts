@@ -2,6 +2,7 @@
 // ticks and posts the feed to the edge. The edge answers every request; this thread only makes
 // prices and writes history, so a reprice never waits behind a request or delays one.
 import { parentPort, workerData } from 'node:worker_threads';
+import { openHistoryFor } from '../storage/open-history.ts';
 import { openProducer, type OpenedProducer } from './open-producer.ts';
 import type { FromProducer, ThreadData, ToProducer } from './thread-protocol.ts';
 
@@ -12,13 +13,21 @@ const post = (message: FromProducer): void => {
   port.postMessage(message);
 };
 
+const log = (line: string): void => {
+  post({ kind: 'log', line });
+};
+
 let opened: OpenedProducer;
 try {
-  opened = openProducer(config, {
-    log: (line) => {
-      post({ kind: 'log', line });
-    },
-  });
+  // PostgreSQL (DATABASE_URL) is opened asynchronously: connect, migrate, load the records.
+  const history = await openHistoryFor(config, { log });
+  try {
+    opened = openProducer(config, { log, history });
+  } catch (error) {
+    history.store.close();
+    await history.closed();
+    throw error;
+  }
 } catch (error) {
   post({ kind: 'failed', name: error instanceof Error ? error.name : 'Error', message: error instanceof Error ? error.message : String(error) });
   process.exit(1);
@@ -44,8 +53,11 @@ port.on('message', (message: ToProducer) => {
       break;
     case 'stop':
       opened.close();
-      post({ kind: 'stopped' });
-      port.close();
+      // 'stopped' only once the history's last batch is written: the edge then ends the thread.
+      void opened.closed().then(() => {
+        post({ kind: 'stopped' });
+        port.close();
+      });
       break;
   }
 });

@@ -8,9 +8,9 @@ import { answerKnob, knobRoute, type Body, type HistoryCapKnob, type KnobAnswer 
 import { pricingInputsOf, pricingKey, type PricingInputs } from '../sgp/pricing-inputs.ts';
 import type { ChangeBatch, ChangeItem } from '../sim/change-feed.ts';
 import type { PricingModels } from '../sim/pricing-adapter.ts';
+import type { HistoryPort } from '../sim/history-port.ts';
 import type { ResilientHistory } from '../sim/resilient-history.ts';
 import type { SimStats, Simulator } from '../sim/simulator.ts';
-import type { HistoryStore } from '../storage/history-store.ts';
 import { isLive } from '../../src/wire/status.ts';
 import {
   fixtureScopeOf,
@@ -33,7 +33,8 @@ export interface ProducerDeps {
   readonly models: PricingModels;
   /** The history as the simulator writes it (backlog and gaps of an outage). */
   readonly recorder: ResilientHistory;
-  readonly history: HistoryStore;
+  /** For the figures it reports (the database's size). */
+  readonly history: Pick<HistoryPort, 'sizeBytes'>;
   /** The history-cap knob (a real SQLITE_FULL on demand), when the store has one. */
   readonly historyCap: HistoryCapKnob | null;
   /**

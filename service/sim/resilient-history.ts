@@ -183,10 +183,6 @@ export class ResilientHistory implements HistoryPort {
 
   // ---------------------------------------------------------------- reads (unchanged)
 
-  readSettlement(fixtureId: string): SettlementRecord[] {
-    return this.store.readSettlement(fixtureId);
-  }
-
   loadFixtures(): LifecycleRecord[] {
     return this.store.loadFixtures();
   }

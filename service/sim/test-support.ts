@@ -6,11 +6,11 @@ import path from 'node:path';
 import { getCatalogue } from '../catalogue/catalogue.ts';
 import { buildReferenceData } from '../catalogue/reference-data.ts';
 import type { ReferenceData } from '../catalogue/types.ts';
-import type { HistoryPort } from './history-port.ts';
 import { PricingModels, PricingQuotes } from './pricing-adapter.ts';
 import { ManualClock, Simulator } from './simulator.ts';
 import type { SimSettings } from './simulator.ts';
 import { openHistory } from './storage-adapter.ts';
+import type { SqliteHistoryStore } from '../storage/sqlite-history-store.ts';
 
 export const TEST_SEED = 20261122;
 /** 06:00 UTC: no daily-programme match is in play, the rotation supplies the live ones. */
@@ -40,7 +40,7 @@ export interface TestWorld {
   readonly dir: string;
   readonly clock: ManualClock;
   sim: Simulator;
-  history: HistoryPort;
+  history: SqliteHistoryStore;
   /** Stops the simulator and closes the history (the directory stays). */
   stop(): void;
   /** Opens the same directory again, as a restart would. */
@@ -56,7 +56,7 @@ export function makeTempDir(): string {
 /** Opens a simulator on `dir` (a fresh temp directory by default). */
 export function openTestWorld(settings: Partial<SimSettings> = {}, dir = makeTempDir(), startMs = TEST_START_MS): TestWorld {
   const clock = new ManualClock(startMs);
-  const open = (): { sim: Simulator; history: HistoryPort } => {
+  const open = (): { sim: Simulator; history: SqliteHistoryStore } => {
     const history = openHistory(dir);
     const ref = testReference();
     const sim = Simulator.open({

@@ -4,8 +4,6 @@ import { mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
-import { GRADES } from '../../src/domain/grade.ts';
-import type { Grade } from '../../src/domain/grade.ts';
 import { HistoryStoreError } from './history-store.ts';
 import type {
   FixturePriceChange,
@@ -21,6 +19,7 @@ import type {
   SettlementRecord,
   TimeRange,
 } from './history-store.ts';
+import { isGrade, isSafeInteger, validateChange, validateRecord, validateSettlement } from './history-validation.ts';
 import { decodeFlags, decodePrice, encodeFlags, encodePrice } from './row-codec.ts';
 import { SCHEMA_VERSION_META_KEY, prepareDatabase } from './sqlite-schema.ts';
 
@@ -128,72 +127,6 @@ interface SettlementRow {
 
 const CHANGE_COLUMNS = 'odds_key, at_rel, price_milli, price_exact, flags, stake_limit';
 const IN_KEYS = 'odds_key IN (SELECT value FROM json_each(?))';
-
-function isGrade(value: string): value is Grade {
-  return (GRADES as readonly string[]).includes(value);
-}
-
-function isSafeInteger(value: unknown): value is number {
-  return Number.isSafeInteger(value);
-}
-
-function requireNonEmpty(value: unknown, what: string): void {
-  if (typeof value !== 'string' || value.length === 0) {
-    throw new HistoryStoreError(`${what} must be a non-empty string, got ${JSON.stringify(value)}`);
-  }
-}
-
-function requireInteger(value: unknown, what: string): void {
-  if (!isSafeInteger(value)) throw new HistoryStoreError(`${what} must be an integer, got ${String(value)}`);
-}
-
-function validateChange(change: PriceChange, index: number): void {
-  const at = `change ${String(index)} (${change.oddsId})`;
-  // The union is only a compile-time promise; callers may build changes from parsed data.
-  const kind: unknown = change.kind;
-  if (kind !== 'fixture' && kind !== 'future') {
-    throw new HistoryStoreError(`${at}: kind must be 'fixture' or 'future', got ${String(kind)}`);
-  }
-  requireNonEmpty(change.oddsId, `${at}: oddsId`);
-  requireNonEmpty(change.bookmaker, `${at}: bookmaker`);
-  requireInteger(change.playerId, `${at}: playerId`);
-  requireInteger(change.changedAt, `${at}: changedAt`);
-  if (!Number.isFinite(change.price)) throw new HistoryStoreError(`${at}: price must be finite, got ${String(change.price)}`);
-  if (change.limit !== null && !Number.isFinite(change.limit)) {
-    throw new HistoryStoreError(`${at}: limit must be finite or null, got ${String(change.limit)}`);
-  }
-  if (change.kind === 'fixture') {
-    requireNonEmpty(change.fixtureId, `${at}: fixtureId`);
-    requireInteger(change.outcomeId, `${at}: outcomeId`);
-    requireInteger(change.marketId, `${at}: marketId`);
-  } else {
-    requireNonEmpty(change.futureId, `${at}: futureId`);
-    requireInteger(change.participantId, `${at}: participantId`);
-    if (change.marketId !== null) requireInteger(change.marketId, `${at}: marketId`);
-  }
-}
-
-function validateSettlement(row: SettlementRecord, index: number): void {
-  const at = `settlement ${String(index)}`;
-  requireNonEmpty(row.fixtureId, `${at}: fixtureId`);
-  requireInteger(row.outcomeId, `${at}: outcomeId`);
-  requireInteger(row.playerId, `${at}: playerId`);
-  requireInteger(row.marketId, `${at}: marketId`);
-  requireInteger(row.settledAt, `${at}: settledAt`);
-  if (!isGrade(row.grade)) throw new HistoryStoreError(`${at}: unknown grade ${JSON.stringify(row.grade)}`);
-  if (typeof row.rule !== 'string') throw new HistoryStoreError(`${at}: rule must be a string`);
-  if (row.score !== null) {
-    requireInteger(row.score.participant1Score, `${at}: participant1Score`);
-    requireInteger(row.score.participant2Score, `${at}: participant2Score`);
-  }
-}
-
-function validateRecord(record: LifecycleRecord, index: number): void {
-  const at = `record ${String(index)}`;
-  requireNonEmpty(record.id, `${at}: id`);
-  if (typeof record.json !== 'string') throw new HistoryStoreError(`${at}: json must be a string`);
-  if (record.finishedAt !== null) requireInteger(record.finishedAt, `${at}: finishedAt`);
-}
 
 function limitOf(limit: number | undefined): number {
   if (limit === undefined) return -1; // SQLite: a negative LIMIT means none
