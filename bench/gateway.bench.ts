@@ -323,6 +323,7 @@ async function twoEdges(bookmakers: readonly string[], single: FanOutFigures): P
     log: (line) => {
       if (process.env.BENCH_VERBOSE === '1') console.log(line);
     },
+    throwaway: true,
   });
   try {
     const pids = cluster.edges.map((edge) => edge.pid()).filter((pid): pid is number => pid !== null);

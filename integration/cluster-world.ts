@@ -62,6 +62,7 @@ export class ClusterWorld {
       dataDir,
       env: { SEED_PAST_DAYS: '0', SCHEDULE_DAYS: '2', GATEWAY_DRAIN_MS: '200', RESUME_WINDOW_MS: '120000' },
       log,
+      throwaway: true,
     });
     const world = new ClusterWorld(cluster, AdminClient.forDataDir(cluster.adminUrl, dataDir), dataDir, receiveTypes);
     for (const lane of world.lanes) connectLane(lane, cluster.url, world.wsUrl);

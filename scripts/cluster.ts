@@ -1,6 +1,6 @@
 // `npm run cluster`: the service as a cluster on loopback (issue #24, docs/deploy.md): HAProxy on
 // CLUSTER_PORT (default 4200) in front of two edges (+4, +5), the producer's admin knobs on +1,
-// Redis on +2. The other settings (DATA_DIR, RESUME_WINDOW_MS, …) apply to every part.
+// Redis on +2, PostgreSQL on +3. The other settings (DATA_DIR, RESUME_WINDOW_MS, …) apply to every part.
 import path from 'node:path';
 import { startCluster } from '../service/cluster/cluster.ts';
 import { PROJECT_ROOT } from '../service/config.ts';
@@ -29,6 +29,7 @@ startCluster({
         `  HAProxy      ${cluster.url}/   ← the dashboard, REST and /ws (demo API key: demo-key)`,
         `  admin knobs  ${cluster.adminUrl}  (the producer; Authorization: Bearer <token in ${path.join(dataDir, 'admin-token')}>)`,
         `  Redis        ${cluster.redisUrl}`,
+        `  PostgreSQL   ${cluster.databaseUrl}  (the history)`,
         ...cluster.edges.map((edge) => `  ${edge.name}        http://127.0.0.1:${String(edge.port)}`),
         '',
       ].join('\n'),

@@ -1,12 +1,13 @@
 // A whole cluster on loopback (`npm run cluster`, the cluster test and soak; docs/deploy.md):
-// Redis (CLUSTER_PORT+2) carrying the feed, the producer process (admin knobs on +1), two edges
-// (+4, +5) and HAProxy (CLUSTER_PORT) in front of them, each a real process on real engines,
+// Redis (CLUSTER_PORT+2) carrying the feed, PostgreSQL (+3) holding the history, the producer
+// process (admin knobs on +1), two edges (+4, +5) and HAProxy (CLUSTER_PORT) in front of them, each a real process on real engines,
 // each part stoppable and restartable on its own (what the cluster test does to them).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureEngines } from '../../scripts/engines.ts';
+import { preparePostgres } from './postgres.ts';
 
 // Not `new URL('../..', import.meta.url)`: Vite rewrites that as an asset URL in tests.
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -19,6 +20,8 @@ export interface ClusterOptions {
   readonly env?: Readonly<Record<string, string>>;
   /** Each part's output lines, prefixed with its name. */
   readonly log?: (line: string) => void;
+  /** Tests and benches: PostgreSQL without fsync (the data dies with the run). */
+  readonly throwaway?: boolean;
 }
 
 export interface ClusterPart {
@@ -39,7 +42,10 @@ export interface Cluster {
   readonly url: string;
   readonly adminUrl: string;
   readonly redisUrl: string;
+  /** The history's database (the producer writes it, the edges read it). */
+  readonly databaseUrl: string;
   readonly redis: ClusterPart;
+  readonly postgres: ClusterPart;
   readonly producer: ClusterPart;
   readonly edges: readonly [ClusterPart, ClusterPart];
   readonly haproxy: ClusterPart;
@@ -129,16 +135,18 @@ function haproxyConfig(port: number, edges: readonly number[]): string {
 
 /** Starts the whole cluster; throws (having stopped what it started) when a part does not come up. */
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
-  const engines = ensureEngines(['redis', 'haproxy'], options.log);
+  const engines = ensureEngines(['redis', 'haproxy', 'postgres'], options.log);
   const log = options.log ?? ((line: string) => {
     console.log(line);
   });
   const { port, dataDir } = options;
-  const ports = { haproxy: port, admin: port + 1, redis: port + 2, edges: [port + 4, port + 5] as const };
+  const ports = { haproxy: port, admin: port + 1, redis: port + 2, postgres: port + 3, edges: [port + 4, port + 5] as const };
   mkdirSync(path.join(dataDir, 'redis'), { recursive: true });
   const redisUrl = `redis://127.0.0.1:${String(ports.redis)}`;
   const adminUrl = `http://127.0.0.1:${String(ports.admin)}`;
-  const baseEnv = { ...process.env, ...options.env, DATA_DIR: dataDir, REDIS_URL: redisUrl, LOG_EVERY_SEC: options.env?.LOG_EVERY_SEC ?? '0' };
+  const pgServer = await preparePostgres({ dir: path.join(dataDir, 'postgres'), port: ports.postgres, throwaway: options.throwaway === true });
+  const databaseUrl = pgServer.url('odds');
+  const baseEnv = { ...process.env, ...options.env, DATA_DIR: dataDir, REDIS_URL: redisUrl, DATABASE_URL: databaseUrl, LOG_EVERY_SEC: options.env?.LOG_EVERY_SEC ?? '0' };
   const node = (file: string, env: Record<string, string | undefined>): ChildProcess =>
     spawn(process.execPath, ['--import', 'tsx', file], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
 
@@ -175,12 +183,30 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   writeFileSync(cfg, haproxyConfig(ports.haproxy, ports.edges));
   const haproxy = part('haproxy', ports.haproxy, () => spawn(engines.haproxy.haproxy, ['-f', cfg, '-db'], { stdio: ['ignore', 'pipe', 'pipe'] }), () => httpOk(`http://127.0.0.1:${String(ports.haproxy)}/healthz`), log);
 
-  const all = [haproxy, ...edges, producer, redis];
+  let pgRunning = false;
+  const postgres: ClusterPart = {
+    name: 'postgres',
+    port: ports.postgres,
+    running: () => pgRunning,
+    pid: () => null,
+    async start() {
+      await pgServer.start();
+      await pgServer.ensureDatabase('odds');
+      pgRunning = true;
+    },
+    async stop() {
+      // pg_ctl's fast shutdown cuts every connection at once, as an outage would.
+      await pgServer.stop();
+      pgRunning = false;
+    },
+  };
+  const all = [haproxy, ...edges, producer, redis, postgres];
   const close = async (): Promise<void> => {
     for (const p of all) await p.stop();
   };
   try {
     await redis.start();
+    await postgres.start();
     await producer.start();
     await Promise.all(edges.map((edge) => edge.start()));
     await haproxy.start();
@@ -188,5 +214,5 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     await close();
     throw error;
   }
-  return { url: `http://127.0.0.1:${String(ports.haproxy)}`, adminUrl, redisUrl, redis, producer, edges, haproxy, close };
+  return { url: `http://127.0.0.1:${String(ports.haproxy)}`, adminUrl, redisUrl, databaseUrl, redis, postgres, producer, edges, haproxy, close };
 }

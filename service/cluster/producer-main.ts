@@ -7,6 +7,7 @@ import { startAdminServer } from '../admin/admin-server.ts';
 import { ensureAdminToken } from '../admin/admin-token.ts';
 import { loadConfig } from '../config.ts';
 import { openProducer } from '../producer/open-producer.ts';
+import { openHistoryFor } from '../storage/open-history.ts';
 import type { FeedMessage, FeedSnapshot } from '../producer/feed.ts';
 import { feedKeys, logRedisErrors } from './redis-keys.ts';
 import { RedisFeedPublisher } from './redis-publisher.ts';
@@ -22,7 +23,9 @@ async function main(): Promise<void> {
   // Commands wait while Redis is away (none fails): the feed continues when it is back.
   const redis = new Redis(redisUrl, { maxRetriesPerRequest: null });
   logRedisErrors(redis, log, 'feed');
-  const opened = openProducer(config, { log });
+  // The history: SQLite under DATA_DIR, or PostgreSQL (DATABASE_URL), opened as the thread opens it.
+  const history = await openHistoryFor(config, { log });
+  const opened = openProducer(config, { log, history });
   const startedAt = Date.now();
   // The producer hands its snapshot at once; what comes before the publisher is ready waits.
   const firsts: FeedSnapshot[] = [];
@@ -67,8 +70,11 @@ async function main(): Promise<void> {
     started.stop();
     opened.close();
     admin.close();
-    // Exit once Redis has the last writes (or at once if it is gone).
-    void redis.quit().finally(() => process.exit(0));
+    // Exit once the history's last batch is written and Redis has the last feed writes.
+    void opened
+      .closed()
+      .then(() => redis.quit())
+      .finally(() => process.exit(0));
   };
   process.on('SIGINT', () => {
     shutdown('SIGINT');
