@@ -3,6 +3,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig, PROJECT_ROOT } from './config.ts';
+import { onStopSignals, runMain } from './process-lifecycle.ts';
 import { startService } from './service.ts';
 import type { Service } from './service.ts';
 import type { HistoryHealth } from './sim/resilient-history.ts';
@@ -95,10 +96,7 @@ async function main(): Promise<void> {
       : `\nThe odds service is running at ${service.url} (no dashboard build: run npm run build)\n`,
   );
   const summary = startSummary(service, config.logEverySec);
-  let stopping = false;
-  const shutdown = (signal: string): void => {
-    if (stopping) return;
-    stopping = true;
+  onStopSignals((signal) => {
     log(`${signal}: flushing history and closing`);
     if (summary !== null) clearInterval(summary);
     service
@@ -111,16 +109,7 @@ async function main(): Promise<void> {
         console.error(error);
         process.exit(1);
       });
-  };
-  process.on('SIGINT', () => {
-    shutdown('SIGINT');
-  });
-  process.on('SIGTERM', () => {
-    shutdown('SIGTERM');
   });
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? `${error.name}: ${error.message}` : error);
-  process.exit(1);
-});
+runMain(main);

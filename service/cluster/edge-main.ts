@@ -5,6 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Redis } from 'ioredis';
+import { onStopSignals, runMain } from '../process-lifecycle.ts';
 import { loadConfig, PROJECT_ROOT } from '../config.ts';
 import { startService } from '../service.ts';
 import { FeedProducerHost } from './feed-host.ts';
@@ -78,10 +79,7 @@ async function main(): Promise<void> {
   });
   reader.start();
   log(`listening on ${service.url} (feed epoch ${state.epoch}, from feed id ${state.feedId})`);
-  let stopping = false;
-  const shutdown = (signal: string): void => {
-    if (stopping) return;
-    stopping = true;
+  onStopSignals((signal) => {
     log(`${signal}: closing`);
     void reader
       .stop()
@@ -89,16 +87,7 @@ async function main(): Promise<void> {
       .then(() => service.close())
       .then(() => redis.quit())
       .finally(() => process.exit(0));
-  };
-  process.on('SIGINT', () => {
-    shutdown('SIGINT');
-  });
-  process.on('SIGTERM', () => {
-    shutdown('SIGTERM');
   });
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? `${error.name}: ${error.message}` : error);
-  process.exit(1);
-});
+runMain(main);

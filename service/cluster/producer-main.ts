@@ -5,6 +5,7 @@
 import { Redis } from 'ioredis';
 import { startAdminServer } from '../admin/admin-server.ts';
 import { ensureAdminToken } from '../admin/admin-token.ts';
+import { onStopSignals, runMain } from '../process-lifecycle.ts';
 import { loadConfig } from '../config.ts';
 import { openProducer } from '../producer/open-producer.ts';
 import { openHistoryFor } from '../storage/open-history.ts';
@@ -65,7 +66,7 @@ async function main(): Promise<void> {
   opened.producer.startStatus();
   opened.simulator.start();
   log(`publishing to ${redisUrl.replace(/\/\/[^@]*@/, '//')} (epoch ${started.serverEpoch}); admin API on http://127.0.0.1:${String(config.adminPort)}`);
-  const shutdown = (signal: string): void => {
+  onStopSignals((signal) => {
     log(`${signal}: flushing history and closing`);
     started.stop();
     opened.close();
@@ -75,16 +76,7 @@ async function main(): Promise<void> {
       .closed()
       .then(() => redis.quit())
       .finally(() => process.exit(0));
-  };
-  process.on('SIGINT', () => {
-    shutdown('SIGINT');
-  });
-  process.on('SIGTERM', () => {
-    shutdown('SIGTERM');
   });
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? `${error.name}: ${error.message}` : error);
-  process.exit(1);
-});
+runMain(main);
