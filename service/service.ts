@@ -29,6 +29,7 @@ import type { SimClock } from './sim/simulator.ts';
 import type { HistoryHealth } from './sim/resilient-history.ts';
 import { openHistory } from './sim/storage-adapter.ts';
 import { LiveState } from './edge/live-state.ts';
+import { relayHandlers } from './relay/relay-routes.ts';
 import { startProducer, type ProducerHost } from './producer/producer-host.ts';
 import { mkdirSync } from 'node:fs';
 
@@ -191,6 +192,8 @@ export async function startService(config: ServiceConfig, options: ServiceOption
       }),
       parlay: parlayHandler({ port: parlayPort }),
       sgp: sgpHandler({ port: parlayPort, knobs: sgpKnobs }),
+      // Relay mode: what the feed does not carry comes from the upstream (cached or forwarded).
+      ...(host.upstream === null ? {} : relayHandlers(host.upstream)),
     },
     dashboardDir: options.dashboardDir,
     extraRoutes: (instance) => {
