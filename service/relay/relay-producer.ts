@@ -426,6 +426,9 @@ export class RelayProducer {
   private async sweep(): Promise<void> {
     if (this.sweeping || this.idle()) return;
     this.sweeping = true;
+    // Only fixtures held before the list was asked for can be missing from it: one fetched whole
+    // from a frame meanwhile may be newer than the list.
+    const heldBefore = new Set(this.fixtures.keys());
     try {
       const listed = arrayOf<FixtureView>(await this.getJson('/en/fixtures'), 'fixtureId', 'fixtures');
       // A re-snapshot that started meanwhile is newer than this list.
@@ -445,7 +448,7 @@ export class RelayProducer {
         views.push(view);
         scopes.push([view.fixtureId, fixtureScopeOfView(view)]);
       }
-      const purged = [...this.fixtures.keys()].filter((fixtureId) => !seen.has(fixtureId));
+      const purged = [...this.fixtures.keys()].filter((fixtureId) => heldBefore.has(fixtureId) && !seen.has(fixtureId));
       for (const fixtureId of purged) this.fixtures.delete(fixtureId);
       if (views.length + purged.length === 0) return;
       this.publish({ kind: 'batch', batch: { ts: Date.now(), items: [], views, scopes, futureScopes: [], futureViews: [], pricing: [], added: [], purged } });

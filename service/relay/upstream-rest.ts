@@ -152,12 +152,18 @@ export class UpstreamRest {
 
   private async send(path: string): Promise<{ answer: UpstreamAnswer; waitMs: number; retry: boolean }> {
     this.counts.requests++;
-    let response: Response;
-    try {
-      response = await fetch(`${this.options.url}${path}`, {
+    const attempt = () =>
+      fetch(`${this.options.url}${path}`, {
         headers: { 'x-api-key': this.options.key, accept: 'application/json' },
         signal: AbortSignal.timeout(this.timeoutMs),
       });
+    let response: Response;
+    try {
+      response = await attempt().catch(
+        // Once more at once: a pooled keep-alive socket of an upstream that restarted fails the
+        // first request on it, and a GET may be sent twice.
+        () => attempt(),
+      );
     } catch (error) {
       throw new UpstreamUnreachable(`upstream ${path.split('?')[0] ?? ''}: ${error instanceof Error ? error.message : String(error)}`);
     }
