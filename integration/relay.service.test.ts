@@ -99,6 +99,8 @@ async function streamedOdds(service: ServiceProcess, key: string, ms: number): P
 }
 
 const upstream = new ServiceProcess({ dirPrefix: 'relay-upstream-' });
+/** Price changes the relay's stream carried (`oddsId@changedAt=price`), for the history check. */
+const relayedChanges: string[] = [];
 const relay = new ServiceProcess({ dirPrefix: 'relay-' });
 
 beforeAll(async () => {
@@ -121,8 +123,17 @@ describe('relay mode', () => {
     const [fromUpstream, fromRelay] = await Promise.all([streamedOdds(upstream, UPSTREAM_KEY, 3000), streamedOdds(relay, RELAY_KEY, 3000)]);
     expect(fromUpstream.size).toBeGreaterThan(0);
     const relayed = [...fromUpstream].filter((change) => fromRelay.has(change));
+    relayedChanges.push(...relayed);
     // The two sockets open a few ms apart, and odds coalesce: most, not all, of one are in the other.
     expect(relayed.length).toBeGreaterThan(fromUpstream.size / 2);
+  }, 20_000);
+
+  it('records the relayed price changes in its own history', async () => {
+    const [oddsId = '', rest = ''] = (relayedChanges[0] ?? '').split('@');
+    const [fixtureId = '', bookmaker = ''] = oddsId.split(':');
+    const changedAt = rest.split('=')[0] ?? '';
+    const body = (await getJson(relay, `/en/fixtures/odds/historical?fixtureId=${fixtureId}&oddsIds=${oddsId}`)) as { odds: Record<string, Record<string, Record<string, unknown>>> };
+    expect(Object.keys(body.odds[bookmaker]?.[oddsId] ?? {})).toContain(changedAt);
   }, 20_000);
 
   it("answers REST exactly as the upstream once the upstream is frozen", async () => {
@@ -144,6 +155,12 @@ describe('relay mode', () => {
     expect(legs.length).toBe(2);
     const path = `/en/fixtures/odds/parlay?oddsIds=${legs.join(',')}`;
     expect(await getJson(relay, path)).toEqual(await getJson(upstream, path));
+  }, 20_000);
+
+  it('answers reference data and the market catalogue as the upstream does', async () => {
+    for (const path of ['/en/sports', '/en/bookmakers', '/de/tournaments', '/en/markets?sportId=10']) {
+      expect(await getJson(relay, path)).toStrictEqual(await getJson(upstream, path));
+    }
   }, 20_000);
 
   it('survives an upstream restart and equals its REST again', async () => {
