@@ -5,42 +5,29 @@
 // simulator's do. A re-snapshot (first login, new serverEpoch, snapshot_required) is published as
 // a snapshot, which the edge diffs against what it holds (docs/service.md, "Relay mode").
 import type { Future } from '../../src/wire/rest-schemas.ts';
-import type {
-  BookmakerFixtureMeta,
-  FixtureView,
-  FutureOddsEntry,
-  InjuriesPayload,
-  LineupsPayload,
-  OddsEntry,
-  StatsPayload,
-} from '../../src/wire/shared-schemas.ts';
+import type { FixtureView, FutureOddsEntry } from '../../src/wire/shared-schemas.ts';
 import type { StreamUpdate } from '../../src/wire/stream-schemas.ts';
-import { isOver } from '../../src/wire/status.ts';
 import type { FeedBatch, FeedListener, FeedMessage, FixtureScope, FixtureState, FutureScope, FutureState, ProducerStatus } from '../producer/feed.ts';
 import type { ChangeItem } from '../sim/change-feed.ts';
 import type { ResilientHistory } from '../sim/resilient-history.ts';
-import type { FixturePriceChange, FuturePriceChange, HistoryStore, PriceChange } from '../storage/history-store.ts';
+import type { HistoryStore, PriceChange } from '../storage/history-store.ts';
 import type { UpstreamRest } from './upstream-rest.ts';
+import {
+  arrayOf,
+  chunks,
+  fetchFixtureSlots,
+  fixtureChange,
+  fixtureScopeOfView,
+  futureChange,
+  futureScopeOfView,
+  LIST_CHUNK,
+  mergeNewer,
+  upstreamJson,
+  type FixtureSlot,
+  type FutureSlot,
+  type OddsByBook,
+} from './upstream-state.ts';
 
-type OddsByBook<E> = Record<string, Record<string, E>>;
-
-interface FixtureSlot {
-  view: FixtureView;
-  bookmakers: Record<string, BookmakerFixtureMeta>;
-  odds: OddsByBook<OddsEntry>;
-  injuries: InjuriesPayload | null;
-  lineups: LineupsPayload | null;
-  stats: StatsPayload | null;
-}
-
-interface FutureSlot {
-  view: Future;
-  odds: OddsByBook<FutureOddsEntry>;
-}
-
-/** REST lists of ids per request: the spec's list cap is 100; odds answers are kept to 50 fixtures (a few MB). */
-const ODDS_CHUNK = 50;
-const LIST_CHUNK = 100;
 const STATUS_MS = 1000;
 /**
  * How often the fixtures list is read again: the views of fixtures move in ways no frame carries
@@ -48,95 +35,10 @@ const STATUS_MS = 1000;
  * between frames. One request of the `other` bucket (200 a minute) every 2 s is 30 a minute.
  */
 const SWEEP_MS = 2000;
+/** Every how many sweeps the futures list is read too (futures change listing rarely). */
+const FUTURES_SWEEP_EVERY = 5;
 /** Wait before a failed re-snapshot is tried again. */
 const RETRY_MS = 1000;
-
-/** What the edge decides entitlements and settlement times on, read from the upstream's view. */
-export function fixtureScopeOfView(view: FixtureView): FixtureScope {
-  const ended = view.trueEndTime === null ? Number.NaN : Date.parse(view.trueEndTime);
-  return {
-    sportId: view.sport.sportId,
-    tournamentId: view.tournament.tournamentId,
-    statusId: view.status.statusId,
-    finishedAtMs: isOver(view.status.statusId) && Number.isFinite(ended) ? ended : null,
-  };
-}
-
-function futureScopeOfView(view: Future): FutureScope {
-  return { sportId: view.sport.sportId, tournamentId: view.tournament.tournamentId, statusId: view.status.statusId };
-}
-
-function chunks<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/**
- * The array an upstream REST answer holds, its elements checked for the id field only: the
- * upstream is a v5 service whose payloads the edge serves as they are, and checking every odds
- * entry of a multi-megabyte answer with the wire schemas would hold the edge's thread for seconds.
- */
-function arrayOf<T>(body: unknown, idField: string, what: string): T[] {
-  if (!Array.isArray(body)) throw new Error(`the upstream's ${what} answer is not an array`);
-  for (const element of body) {
-    if (!isRecord(element) || typeof element[idField] !== 'string') throw new Error(`the upstream's ${what} answer holds an element without ${idField}`);
-  }
-  return body as T[];
-}
-
-function fixtureChange(fixtureId: string, oddsId: string, entry: OddsEntry): FixturePriceChange {
-  return {
-    kind: 'fixture',
-    fixtureId,
-    oddsId,
-    bookmaker: entry.bookmaker,
-    playerId: entry.playerId,
-    outcomeId: entry.outcomeId,
-    marketId: entry.marketId,
-    price: entry.price,
-    active: entry.active,
-    marketActive: entry.marketActive,
-    limit: typeof entry.limit === 'number' ? entry.limit : null,
-    changedAt: entry.changedAt,
-  };
-}
-
-function futureChange(future: FutureSlot, oddsId: string, entry: FutureOddsEntry): FuturePriceChange {
-  return {
-    kind: 'future',
-    futureId: future.view.futureId,
-    oddsId,
-    bookmaker: entry.bookmaker,
-    playerId: 0,
-    participantId: entry.participantId,
-    marketId: future.view.market.marketId,
-    price: entry.price,
-    active: entry.active,
-    marketActive: entry.active,
-    limit: null,
-    changedAt: entry.changedAt,
-  };
-}
-
-/**
- * Merges `entries` into `held`, skipping any older than the entry held (a frame buffered during a
- * re-snapshot may predate the REST answer); returns the ones taken, or null when none was.
- */
-function mergeNewer<E extends { readonly changedAt: number }>(held: Record<string, E>, entries: Readonly<Record<string, E>>): Record<string, E> | null {
-  let taken: Record<string, E> | null = null;
-  for (const [oddsId, entry] of Object.entries(entries)) {
-    const before = held[oddsId];
-    if (before !== undefined && before.changedAt > entry.changedAt) continue;
-    held[oddsId] = entry;
-    (taken ??= {})[oddsId] = entry;
-  }
-  return taken;
-}
 
 /** A batch being put together from frames. */
 class BatchBuilder {
@@ -175,6 +77,7 @@ export class RelayProducer {
   private statusTimer: NodeJS.Timeout | null = null;
   private sweepTimer: NodeJS.Timeout | null = null;
   private sweeping = false;
+  private sweeps = 0;
   private priceChanges = 0;
   private snapshots = 0;
   private closed = false;
@@ -196,7 +99,7 @@ export class RelayProducer {
     this.statusTimer.unref();
   }
 
-  /** Starts reading the fixtures list every SWEEP_MS (views, new and purged fixtures). */
+  /** Starts reading the fixtures list every SWEEP_MS (views, new and purged fixtures), the futures list every FUTURES_SWEEP_EVERY sweeps. */
   startSweep(): void {
     this.sweepTimer ??= setInterval(() => {
       void this.sweep();
@@ -331,52 +234,15 @@ export class RelayProducer {
     });
   }
 
-  private async getJson(path: string): Promise<unknown> {
-    const answer = await this.deps.rest.get(path);
-    if (answer.status !== 200) throw new Error(`the upstream answered ${String(answer.status)} to ${path.split('?')[0] ?? ''}`);
-    return answer.body;
-  }
 
-  /** Views, metas, odds and team news of `ids` from REST (ids the upstream does not hold are left out). */
-  private async fetchFixtures(ids: readonly string[], knownViews?: ReadonlyMap<string, FixtureView>): Promise<Map<string, FixtureSlot>> {
-    const slots = new Map<string, FixtureSlot>();
-    const views = new Map(knownViews ?? []);
-    if (knownViews === undefined) {
-      for (const part of chunks(ids, LIST_CHUNK)) {
-        for (const view of arrayOf<FixtureView>(await this.getJson(`/en/fixtures?fixtureIds=${part.join(',')}`), 'fixtureId', 'fixtures')) views.set(view.fixtureId, view);
-      }
-    }
-    for (const part of chunks([...views.keys()], ODDS_CHUNK)) {
-      type WithOdds = FixtureView & { bookmakers: Record<string, BookmakerFixtureMeta>; odds: OddsByBook<OddsEntry> };
-      for (const element of arrayOf<WithOdds>(await this.getJson(`/en/fixtures/odds?fixtureIds=${part.join(',')}`), 'fixtureId', 'odds')) {
-        const view = views.get(element.fixtureId);
-        if (view === undefined) continue;
-        slots.set(element.fixtureId, { view, bookmakers: element.bookmakers, odds: element.odds, injuries: null, lineups: null, stats: null });
-      }
-    }
-    // A fixture without odds (finished long ago) is still a fixture of the upstream.
-    for (const [fixtureId, view] of views) if (!slots.has(fixtureId)) slots.set(fixtureId, { view, bookmakers: {}, odds: {}, injuries: null, lineups: null, stats: null });
-    for (const part of chunks([...slots.keys()], LIST_CHUNK)) {
-      const query = `fixtureIds=${part.join(',')}`;
-      for (const payload of arrayOf<InjuriesPayload>(await this.getJson(`/en/fixtures/injuries?${query}`), 'fixtureId', 'injuries')) {
-        const slot = slots.get(payload.fixtureId);
-        if (slot !== undefined) slot.injuries = payload;
-      }
-      for (const payload of arrayOf<LineupsPayload>(await this.getJson(`/en/fixtures/lineups?${query}`), 'fixtureId', 'lineups')) {
-        const slot = slots.get(payload.fixtureId);
-        if (slot !== undefined) slot.lineups = payload;
-      }
-      for (const payload of arrayOf<StatsPayload>(await this.getJson(`/en/fixtures/stats?${query}`), 'fixtureId', 'stats')) {
-        const slot = slots.get(payload.fixtureId);
-        if (slot !== undefined) slot.stats = payload;
-      }
-    }
-    return slots;
+
+  private getJson(path: string): Promise<unknown> {
+    return upstreamJson(this.deps.rest, path);
   }
 
   private async fetchSnapshot(): Promise<void> {
     const listed = arrayOf<FixtureView>(await this.getJson('/en/fixtures'), 'fixtureId', 'fixtures');
-    const fixtures = await this.fetchFixtures(
+    const fixtures = await fetchFixtureSlots((path) => this.getJson(path), 
       listed.map((view) => view.fixtureId),
       new Map(listed.map((view) => [view.fixtureId, view])),
     );
@@ -450,13 +316,58 @@ export class RelayProducer {
       }
       const purged = [...this.fixtures.keys()].filter((fixtureId) => heldBefore.has(fixtureId) && !seen.has(fixtureId));
       for (const fixtureId of purged) this.fixtures.delete(fixtureId);
-      if (views.length + purged.length === 0) return;
-      this.publish({ kind: 'batch', batch: { ts: Date.now(), items: [], views, scopes, futureScopes: [], futureViews: [], pricing: [], added: [], purged } });
+      if (views.length + purged.length > 0) {
+        this.publish({ kind: 'batch', batch: { ts: Date.now(), items: [], views, scopes, futureScopes: [], futureViews: [], pricing: [], added: [], purged } });
+      }
+      if (++this.sweeps % FUTURES_SWEEP_EVERY === 0) await this.sweepFutures();
     } catch (error) {
       this.deps.log(`relay: the fixtures sweep failed: ${error instanceof Error ? error.message : String(error)}`);
     } finally {
       this.sweeping = false;
     }
+  }
+
+  /**
+   * Reads the futures list: listings that changed (a status, a reissue) and futures new to the
+   * relay, with their odds. The stream carries future prices, never listings.
+   */
+  private async sweepFutures(): Promise<void> {
+    const listed = arrayOf<Future>(await this.getJson('/en/futures'), 'futureId', 'futures');
+    const fresh: Future[] = [];
+    const changed: Future[] = [];
+    for (const view of listed) {
+      const slot = this.futures.get(view.futureId);
+      if (slot === undefined) fresh.push(view);
+      else if (JSON.stringify(slot.view) !== JSON.stringify(view)) {
+        slot.view = view;
+        changed.push(view);
+      }
+    }
+    const odds = new Map<string, OddsByBook<FutureOddsEntry>>();
+    for (const part of chunks(fresh.map((view) => view.futureId), LIST_CHUNK)) {
+      type Odds = { futureId: string; odds: OddsByBook<FutureOddsEntry> };
+      for (const element of arrayOf<Odds>(await this.getJson(`/en/futures/odds?futureIds=${part.join(',')}`), 'futureId', 'future odds')) odds.set(element.futureId, element.odds);
+    }
+    if (this.idle()) return;
+    const items: ChangeItem[] = [];
+    const changes: PriceChange[] = [];
+    for (const view of fresh) {
+      if (this.futures.has(view.futureId)) continue;
+      const slot: FutureSlot = { view, odds: odds.get(view.futureId) ?? {} };
+      this.futures.set(view.futureId, slot);
+      for (const [slug, entries] of Object.entries(slot.odds)) {
+        items.push({ channel: 'oddsFutures', payload: { futureId: view.futureId, odds: { [slug]: { ...entries } } } });
+        for (const [oddsId, entry] of Object.entries(entries)) changes.push(futureChange(slot, oddsId, entry));
+      }
+    }
+    this.record(changes);
+    const views = [...changed, ...fresh];
+    if (views.length === 0) return;
+    const futureScopes = views.map((view): [string, FutureScope] => [view.futureId, futureScopeOfView(view)]);
+    // The edge makes a new future's slot from its listing after folding the batch's items: its odds go in a second batch.
+    const empty = { views: [], scopes: [], pricing: [], added: [], purged: [] };
+    this.publish({ kind: 'batch', batch: { ts: Date.now(), items: [], futureScopes, futureViews: views, ...empty } });
+    if (items.length > 0) this.publish({ kind: 'batch', batch: { ts: Date.now(), items, futureScopes, futureViews: [], ...empty } });
   }
 
   /** True while a re-snapshot runs or after close (a method: a field check would stay narrowed across an await). */
@@ -599,7 +510,7 @@ export class RelayProducer {
     this.unknown.clear();
     let slots: Map<string, FixtureSlot>;
     try {
-      slots = await this.fetchFixtures([...waiting.keys()]);
+      slots = await fetchFixtureSlots((path) => this.getJson(path), [...waiting.keys()]);
     } catch (error) {
       // The next re-snapshot (or the next frame naming them) brings them.
       this.deps.log(`relay: could not fetch ${String(waiting.size)} new fixture(s): ${error instanceof Error ? error.message : String(error)}`);
