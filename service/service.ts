@@ -29,7 +29,7 @@ import type { SimClock } from './sim/simulator.ts';
 import type { HistoryHealth } from './sim/resilient-history.ts';
 import { openHistory } from './sim/storage-adapter.ts';
 import { LiveState } from './edge/live-state.ts';
-import { relayHandlers } from './relay/relay-routes.ts';
+import { checkReferenceMatches, relayHandlers } from './relay/relay-routes.ts';
 import { startProducer, type ProducerHost } from './producer/producer-host.ts';
 import { mkdirSync } from 'node:fs';
 
@@ -156,6 +156,7 @@ export async function startService(config: ServiceConfig, options: ServiceOption
   const reference = buildReferenceData(config.seed);
   const catalogue = getCatalogue();
   const referenceIndex = indexReferenceData(reference);
+  if (host.upstream !== null) void checkReferenceMatches(host.upstream, new Set(referenceIndex.tournamentById.keys()), log);
   const sgpKnobs = defaultSgpKnobs();
   const parlayPort = liveParlayPort(live, catalogue, referenceIndex);
   // One key ring for REST and the stream, so a key sees the same things on both paths.

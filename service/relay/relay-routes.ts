@@ -118,3 +118,22 @@ export function relayHandlers(upstream: UpstreamRest): Partial<Record<EndpointNa
   handlers.sgp = priced('sgp');
   return handlers;
 }
+
+/**
+ * Logs when the upstream's tournaments are not the ones this service's SEED builds: the relay
+ * checks ids (`tournamentId=`, a futureId's season) and translates views with its own reference
+ * data, which must then be the upstream's (docs/service.md, "Relay mode", limits).
+ */
+export async function checkReferenceMatches(upstream: UpstreamRest, localTournamentIds: ReadonlySet<number>, log: (line: string) => void): Promise<void> {
+  try {
+    const answer = await upstream.get('/en/tournaments');
+    if (answer.status !== 200 || !Array.isArray(answer.body)) return;
+    const ids = answer.body.flatMap((t: unknown) => (typeof t === 'object' && t !== null && typeof (t as { tournamentId?: unknown }).tournamentId === 'number' ? [(t as { tournamentId: number }).tournamentId] : []));
+    const missing = ids.filter((id) => !localTournamentIds.has(id));
+    if (missing.length > 0) {
+      log(`relay: WARNING ${String(missing.length)} of the upstream's ${String(ids.length)} tournaments are unknown to this service's reference data (SEED differs from the upstream's?): tournamentId filters and translations of those fixtures will be wrong`);
+    }
+  } catch {
+    // A check only: the upstream's reference data is served from it regardless.
+  }
+}
