@@ -3,7 +3,7 @@
 // upstream frozen, the relay's REST equals the upstream's as JSON values (the "book equals REST" check), also
 // after the upstream restarts on the same port and data directory (a new serverEpoch); a client of
 // the relay's stream sees the upstream's price changes; parlay is forwarded through the relay's
-// one upstream key. Ports come from 4900–4999.
+// one upstream key. Ports come from 4930–4959 (the other relay tests use the rest of 4900–4999).
 import { isDeepStrictEqual } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
@@ -14,7 +14,7 @@ const UPSTREAM_KEY = 'demo-key';
 /** The relay's own key (service/keys.json), which the upstream never sees. */
 const RELAY_KEY = 'demo-key';
 const LOW_PORT = 4930;
-const HIGH_PORT = 4999;
+const HIGH_PORT = 4959;
 
 /** A SIGTERM'd service drains its stream clients this long (default 5 s): short here, the relay resumes anyway. */
 const SETTINGS = { GATEWAY_DRAIN_MS: '200' };

@@ -12,6 +12,9 @@ import { RelayProducer } from './relay-producer.ts';
 import { UpstreamRest } from './upstream-rest.ts';
 import { UpstreamStream } from './upstream-stream.ts';
 
+/** Channels a resume may lose and the producer reads again from REST alone (the rest need a whole re-snapshot). */
+const PARTIAL_CHANNELS: ReadonlySet<string> = new Set(['bookmakers', 'injuries', 'lineups', 'stats']);
+
 const NO_TICKS = { ticks: 0, longestTickMs: 0, longestStepMs: 0, longestStep: '' };
 
 /** The upstream gateway's address for its REST base URL. */
@@ -45,7 +48,12 @@ async function upstreamBookmakers(rest: UpstreamRest, log: (line: string) => voi
  * Starts the relay producer on `upstream`: the bookmakers, the gateway login, the first snapshot
  * from REST. Resolves once that snapshot reached the listener (the edge then answers from it).
  */
-export async function startRelay(config: ServiceConfig, upstream: UpstreamSettings, options: ProducerOptions): Promise<ProducerHost> {
+export async function startRelay(
+  config: ServiceConfig,
+  upstream: UpstreamSettings,
+  /** `gatewayUrl`: the upstream's `/ws` by another way (a test's fault proxy); default beside its REST. */
+  options: ProducerOptions & { readonly gatewayUrl?: string },
+): Promise<ProducerHost> {
   mkdirSync(config.dataDir, { recursive: true });
   const log = options.log;
   const history = openHistory(config.dataDir);
@@ -65,20 +73,27 @@ export async function startRelay(config: ServiceConfig, upstream: UpstreamSettin
     loggedInOnce = resolve;
   });
   const stream = new UpstreamStream({
-    url: gatewayUrl(upstream.url),
+    url: options.gatewayUrl ?? gatewayUrl(upstream.url),
     key: upstream.key,
     bookmakers: () => bookmakers,
     log,
     events: {
-      loggedIn: (frame, resnapshot) => {
+      loggedIn: (frame, lost) => {
         if (state === 'down') {
           state = 'running';
           since = Date.now();
         }
-        log(`relay: logged in to the upstream gateway (${frame.channels.join(', ')}); ${resnapshot ? 're-snapshot from REST' : 'resumed'}`);
-        if (resnapshot) {
-          const done = producer.resnapshot(started.firstSnapshot === null ? 'first login' : 'new serverEpoch or channels not replayable');
+        if (lost === 'all') {
+          log(`relay: logged in to the upstream gateway (${frame.channels.join(', ')}); re-snapshot from REST`);
+          const done = producer.resnapshot(started.firstSnapshot === null ? 'first login' : 'a new serverEpoch');
           started.firstSnapshot ??= done;
+        } else if (lost.some((channel) => !PARTIAL_CHANNELS.has(channel))) {
+          log(`relay: logged in to the upstream gateway; ${lost.join(', ')} not replayable: re-snapshot from REST`);
+          void producer.resnapshot(`${lost.join(', ')} not replayable`);
+        } else {
+          // The prices, views and clocks were replayed; the channels that were not are read again from REST.
+          log(`relay: logged in to the upstream gateway; resumed${lost.length > 0 ? ` (${lost.join(', ')} read again from REST)` : ''}`);
+          if (lost.length > 0) void producer.refreshChannels(lost);
         }
         loggedInOnce();
       },

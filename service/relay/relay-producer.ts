@@ -5,7 +5,7 @@
 // simulator's do. A re-snapshot (first login, new serverEpoch, snapshot_required) is published as
 // a snapshot, which the edge diffs against what it holds (docs/service.md, "Relay mode").
 import type { Future } from '../../src/wire/rest-schemas.ts';
-import type { FixtureView, FutureOddsEntry } from '../../src/wire/shared-schemas.ts';
+import type { BookmakerFixtureMeta, FixtureView, FutureOddsEntry } from '../../src/wire/shared-schemas.ts';
 import type { StreamUpdate } from '../../src/wire/stream-schemas.ts';
 import type { FeedBatch, FeedListener, FeedMessage, FixtureScope, FixtureState, FutureScope, FutureState, ProducerStatus } from '../producer/feed.ts';
 import type { ChangeItem } from '../sim/change-feed.ts';
@@ -15,7 +15,10 @@ import type { UpstreamRest } from './upstream-rest.ts';
 import {
   arrayOf,
   chunks,
+  EXTRA_CHANNELS,
+  fetchExtras,
   fetchFixtureSlots,
+  fetchMetas,
   fixtureChange,
   fixtureScopeOfView,
   futureChange,
@@ -68,11 +71,11 @@ export class RelayProducer {
   private pending = new BatchBuilder();
   private flushScheduled = false;
   /** Frames received while a re-snapshot is being fetched: applied on top of it, older entries skipped. */
-  private buffered: StreamUpdate[] | null = null;
+  private buffered: ChangeItem[] | null = null;
   private snapshotting: Promise<void> | null = null;
   private snapshotAgain = false;
   /** Fixtures named by a frame before the relay held them: fetched from REST, their frames kept meanwhile. */
-  private readonly unknown = new Map<string, StreamUpdate[]>();
+  private readonly unknown = new Map<string, ChangeItem[]>();
   private unknownTimer: NodeJS.Timeout | null = null;
   private statusTimer: NodeJS.Timeout | null = null;
   private sweepTimer: NodeJS.Timeout | null = null;
@@ -188,6 +191,42 @@ export class RelayProducer {
       }
     })();
     return this.snapshotting;
+  }
+
+  /**
+   * Reads `channels` (bookmakers, injuries, lineups, stats) of every fixture held again from REST,
+   * after a resume that could not replay them, and sends on what differs as the stream would have.
+   */
+  async refreshChannels(channels: readonly string[]): Promise<void> {
+    if (this.idle()) return; // a re-snapshot running brings them anyway
+    const ids = [...this.fixtures.keys()];
+    const extraChannels = new Set(EXTRA_CHANNELS.filter((channel) => channels.includes(channel)));
+    let metas: Map<string, Record<string, BookmakerFixtureMeta>>;
+    let extras: Awaited<ReturnType<typeof fetchExtras>>;
+    try {
+      metas = channels.includes('bookmakers') ? await fetchMetas((path) => this.getJson(path), ids, Date.now()) : new Map<string, Record<string, BookmakerFixtureMeta>>();
+      extras = await fetchExtras((path) => this.getJson(path), extraChannels.size > 0 ? ids : [], extraChannels);
+    } catch (error) {
+      this.deps.log(`relay: could not read ${channels.join(', ')} again (${error instanceof Error ? error.message : String(error)}); re-snapshot instead`);
+      void this.resnapshot(`${channels.join(', ')} could not be read again`);
+      return;
+    }
+    if (this.idle()) return;
+    const out = this.pending;
+    for (const [fixtureId, slot] of this.fixtures) {
+      const changedMetas: Record<string, BookmakerFixtureMeta> = {};
+      for (const [slug, meta] of Object.entries(metas.get(fixtureId) ?? {})) {
+        if (JSON.stringify(slot.bookmakers[slug]) !== JSON.stringify(meta)) changedMetas[slug] = meta;
+      }
+      const items: ChangeItem[] = [];
+      if (Object.keys(changedMetas).length > 0) items.push({ channel: 'bookmakers', payload: { fixtureId, bookmakers: changedMetas } });
+      const found = extras.get(fixtureId);
+      if (found?.injuries !== undefined && JSON.stringify(found.injuries) !== JSON.stringify(slot.injuries)) items.push({ channel: 'injuries', payload: found.injuries });
+      if (found?.lineups !== undefined && JSON.stringify(found.lineups) !== JSON.stringify(slot.lineups)) items.push({ channel: 'lineups', payload: found.lineups });
+      if (found?.stats !== undefined && JSON.stringify(found.stats) !== JSON.stringify(slot.stats)) items.push({ channel: 'stats', payload: found.stats });
+      for (const item of items) this.apply(item, out);
+    }
+    this.scheduleFlush();
   }
 
   /** One frame of the upstream's stream. */
@@ -422,7 +461,7 @@ export class RelayProducer {
   }
 
   /** Folds one frame into the relay's state and the pending batch. */
-  private apply(update: StreamUpdate, into: BatchBuilder = this.pending): void {
+  private apply(update: ChangeItem, into: BatchBuilder = this.pending): void {
     if (update.channel === 'oddsFutures') {
       const slot = this.futures.get(update.payload.futureId);
       // A future the relay never listed waits for the next re-snapshot (futures are created rarely).
@@ -490,7 +529,7 @@ export class RelayProducer {
   }
 
   /** Fetches `fixtureId` soon, keeping `update` (a frame naming it, or null from the sweep) to apply after it. */
-  private fetchUnknownLater(fixtureId: string, update: StreamUpdate | null): void {
+  private fetchUnknownLater(fixtureId: string, update: ChangeItem | null): void {
     const waiting = this.unknown.get(fixtureId);
     if (waiting !== undefined) {
       if (update !== null) waiting.push(update);

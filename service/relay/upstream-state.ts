@@ -158,20 +158,55 @@ export async function fetchFixtureSlots(
   }
   // A fixture without odds (finished long ago) is still a fixture of the upstream.
   for (const [fixtureId, view] of views) if (!slots.has(fixtureId)) slots.set(fixtureId, { view, bookmakers: {}, odds: {}, injuries: null, lineups: null, stats: null });
-  for (const part of chunks([...slots.keys()], LIST_CHUNK)) {
-    const query = `fixtureIds=${part.join(',')}`;
-    for (const payload of arrayOf<InjuriesPayload>(await getJson(`/en/fixtures/injuries?${query}`), 'fixtureId', 'injuries')) {
-      const slot = slots.get(payload.fixtureId);
-      if (slot !== undefined) slot.injuries = payload;
-    }
-    for (const payload of arrayOf<LineupsPayload>(await getJson(`/en/fixtures/lineups?${query}`), 'fixtureId', 'lineups')) {
-      const slot = slots.get(payload.fixtureId);
-      if (slot !== undefined) slot.lineups = payload;
-    }
-    for (const payload of arrayOf<StatsPayload>(await getJson(`/en/fixtures/stats?${query}`), 'fixtureId', 'stats')) {
-      const slot = slots.get(payload.fixtureId);
-      if (slot !== undefined) slot.stats = payload;
-    }
+  const extras = await fetchExtras(getJson, [...slots.keys()], new Set(EXTRA_CHANNELS));
+  for (const [fixtureId, found] of extras) {
+    const slot = slots.get(fixtureId);
+    if (slot !== undefined) Object.assign(slot, found);
   }
   return slots;
+}
+
+export const EXTRA_CHANNELS = ['injuries', 'lineups', 'stats'] as const;
+export type ExtraChannel = (typeof EXTRA_CHANNELS)[number];
+
+/** Team news and statistics of `ids` from REST, per fixture (a fixture with none is left out, as the upstream leaves it out). */
+export async function fetchExtras(
+  getJson: (path: string) => Promise<unknown>,
+  ids: readonly string[],
+  channels: ReadonlySet<ExtraChannel>,
+): Promise<Map<string, { injuries?: InjuriesPayload; lineups?: LineupsPayload; stats?: StatsPayload }>> {
+  const out = new Map<string, { injuries?: InjuriesPayload; lineups?: LineupsPayload; stats?: StatsPayload }>();
+  const entry = (fixtureId: string) => {
+    const found = out.get(fixtureId) ?? {};
+    out.set(fixtureId, found);
+    return found;
+  };
+  for (const part of chunks(ids, LIST_CHUNK)) {
+    const query = `fixtureIds=${part.join(',')}`;
+    if (channels.has('injuries')) {
+      for (const payload of arrayOf<InjuriesPayload>(await getJson(`/en/fixtures/injuries?${query}`), 'fixtureId', 'injuries')) entry(payload.fixtureId).injuries = payload;
+    }
+    if (channels.has('lineups')) {
+      for (const payload of arrayOf<LineupsPayload>(await getJson(`/en/fixtures/lineups?${query}`), 'fixtureId', 'lineups')) entry(payload.fixtureId).lineups = payload;
+    }
+    if (channels.has('stats')) {
+      for (const payload of arrayOf<StatsPayload>(await getJson(`/en/fixtures/stats?${query}`), 'fixtureId', 'stats')) entry(payload.fixtureId).stats = payload;
+    }
+  }
+  return out;
+}
+
+/**
+ * Every bookmaker meta of `ids` from REST: `/fixtures/odds/main` with `since` now, whose metas come
+ * whole while its odds (those changed since) are next to none — the metas without the prices.
+ */
+export async function fetchMetas(getJson: (path: string) => Promise<unknown>, ids: readonly string[], now: number): Promise<Map<string, Record<string, BookmakerFixtureMeta>>> {
+  const out = new Map<string, Record<string, BookmakerFixtureMeta>>();
+  for (const part of chunks(ids, ODDS_CHUNK)) {
+    type WithMetas = { fixtureId: string; bookmakers: Record<string, BookmakerFixtureMeta> };
+    for (const element of arrayOf<WithMetas>(await getJson(`/en/fixtures/odds/main?fixtureIds=${part.join(',')}&since=${String(now)}`), 'fixtureId', 'metas')) {
+      out.set(element.fixtureId, element.bookmakers);
+    }
+  }
+  return out;
 }

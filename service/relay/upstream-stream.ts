@@ -8,8 +8,12 @@ import { safeParseWire } from '../../src/wire/validate.ts';
 import { controlFrameSchema, streamUpdateSchema, type LoginFrame, type LoginOkFrame, type StreamUpdate } from '../../src/wire/stream-schemas.ts';
 
 export interface UpstreamStreamEvents {
-  /** Logged in; `resnapshot` when the cursors could not all be resumed (or this is the first login). */
-  loggedIn(frame: LoginOkFrame, resnapshot: boolean): void;
+  /**
+   * Logged in. `lost`: `all` on a first login or a new serverEpoch (nothing can be resumed), else
+   * the subscribed channels outside `replayChannels` (what was sent on them while away is gone;
+   * empty: a full resume).
+   */
+  loggedIn(frame: LoginOkFrame, lost: 'all' | readonly string[]): void;
   /** The upstream asked for a REST re-snapshot (`snapshot_required`). */
   snapshotRequired(reason: string): void;
   data(update: StreamUpdate): void;
@@ -108,11 +112,11 @@ export class UpstreamStream {
           const sameEpoch = before !== null && before === frame.resume.serverEpoch;
           // Channels outside replayChannels lost what was sent while away: only REST has it.
           const replayed = new Set(frame.resume.replayChannels);
-          const allReplayed = frame.channels.every((channel) => replayed.has(channel));
-          if (sameEpoch && allReplayed) this.counts.resumes++;
+          const lost = frame.channels.filter((channel) => !replayed.has(channel));
+          if (sameEpoch) this.counts.resumes++;
           this.serverEpoch = frame.resume.serverEpoch;
           if (!sameEpoch) for (const channel of Object.keys(this.lastSeen)) Reflect.deleteProperty(this.lastSeen, channel);
-          this.options.events.loggedIn(frame, !(sameEpoch && allReplayed));
+          this.options.events.loggedIn(frame, sameEpoch ? lost : 'all');
           return;
         }
         case 'snapshot_required':
