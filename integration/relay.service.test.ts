@@ -157,6 +157,23 @@ describe('relay mode', () => {
     expect(await getJson(relay, path)).toEqual(await getJson(upstream, path));
   }, 20_000);
 
+  it("forwards an SGP and answers the upstream's correlated price", async () => {
+    const fixture = ((await getJson(upstream, '/en/fixtures')) as FixtureLike[]).find((f) => isPreGame(f.status.statusId));
+    const [element] = (await getJson(upstream, `/en/fixtures/odds?fixtureIds=${fixture?.fixtureId ?? ''}`)) as FixtureLike[];
+    const legs = Object.entries(element?.odds?.pinnacle ?? {})
+      .filter(([, entry]) => entry.active)
+      .map(([oddsId]) => oddsId)
+      .slice(0, 2);
+    expect(legs.length).toBe(2);
+    const path = `/en/fixtures/odds/sgp?oddsIds=${legs.join(',')}`;
+    // The bookmaker's quote time is the moment it answered: each call has its own.
+    const withoutQuoteTime = (body: unknown): unknown => JSON.parse(JSON.stringify(body).replace(/"bookmakerChangedAt":\d+,?/g, '')) as unknown;
+    const relayed = withoutQuoteTime(await getJson(relay, path));
+    expect(relayed).toStrictEqual(withoutQuoteTime(await getJson(upstream, path)));
+    // A relayed fixture has no pricing inputs: a local SGP price could not be active, a forwarded one is.
+    expect(JSON.stringify(relayed)).toContain('"active":true');
+  }, 20_000);
+
   it('answers reference data and the market catalogue as the upstream does', async () => {
     for (const path of ['/en/sports', '/en/bookmakers', '/de/tournaments', '/en/markets?sportId=10']) {
       expect(await getJson(relay, path)).toStrictEqual(await getJson(upstream, path));
