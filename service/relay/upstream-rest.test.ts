@@ -20,7 +20,7 @@ let server: http.Server | null = null;
 
 async function upstream(answer: Answer): Promise<{ url: string; seen: Seen[] }> {
   const seen: Seen[] = [];
-  const [port] = await freePortsIn(1, 4960, 4999);
+  const [port] = await freePortsIn(1, 4980, 4999);
   server = http.createServer((request, response) => {
     const key = request.headers['x-api-key'];
     const entry = { url: request.url ?? '', key: typeof key === 'string' ? key : undefined, at: Date.now() };
