@@ -60,6 +60,17 @@ export interface ServiceConfig {
   readonly trustedProxies: readonly string[];
   /** The realtime gateway at `/ws` (docs/stream.md). */
   readonly gateway: GatewaySettings;
+  /**
+   * Relay mode (docs/service.md, "Relay mode"): the v5 service whose feed this one republishes
+   * instead of running its simulator, and the one key it uses there. Undefined: the simulator runs.
+   */
+  readonly upstream: UpstreamSettings | undefined;
+}
+
+/** The upstream of a relay: its base URL (`http(s)://host:port`) and the key only the producer uses. */
+export interface UpstreamSettings {
+  readonly url: string;
+  readonly key: string;
 }
 
 /** After `maxFailures` failed authentications within `windowMs` from one address, more get 429. */
@@ -162,7 +173,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     },
     trustedProxies: (env.TRUSTED_PROXY ?? '').split(',').map((part) => part.trim()).filter((part) => part !== ''),
     gateway: gatewaySettingsFrom(env),
+    upstream: upstreamFrom(env),
   };
+}
+
+/**
+ * UPSTREAM_URL and UPSTREAM_KEY come together or not at all: one without the other is a typo that
+ * would otherwise start the simulator silently. The key is never quoted in an error.
+ */
+function upstreamFrom(env: NodeJS.ProcessEnv): UpstreamSettings | undefined {
+  const url = env.UPSTREAM_URL ?? '';
+  const key = env.UPSTREAM_KEY ?? '';
+  if (url === '' && key === '') return undefined;
+  if (url === '') throw new Error('UPSTREAM_URL must be set with UPSTREAM_KEY (relay mode needs both, or neither)');
+  if (key === '') throw new Error('UPSTREAM_KEY must be set with UPSTREAM_URL (relay mode needs both, or neither)');
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new Error(`UPSTREAM_URL must be an http(s) URL, got "${url}"`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error(`UPSTREAM_URL must be an http(s) URL, got "${url}"`);
+  // A key in the URL would end up in logs: the key goes in UPSTREAM_KEY only.
+  if (parsed.username !== '' || parsed.password !== '' || parsed.search !== '') {
+    throw new Error('UPSTREAM_URL must hold no credentials or query string (the key goes in UPSTREAM_KEY)');
+  }
+  return { url: parsed.origin + parsed.pathname.replace(/\/+$/, ''), key };
 }
 
 function choiceFrom<T extends string>(value: string | undefined, choices: readonly T[], name: string): T {

@@ -80,11 +80,19 @@ async function main(): Promise<void> {
   const service = await startService(config, { log, ...(existsSync(dashboardDir) ? { dashboardDir } : {}) });
   const stats = statsOf(service);
   if (stats === null) throw new Error('the producer did not report its figures');
-  log(
-    `simulating ${formatCounts(stats.fixturesByStatus)} fixtures (by sport: ${formatCounts(stats.fixturesBySport)}); ` +
-      `${String(stats.marketsOffered)} markets quoted on ${String(stats.quotedFixtures)} fixtures by ${String(stats.bookmakers)} bookmakers; ` +
-      `${String(stats.oddsEntries)} odds; DB ${megabytes(service.dbBytes())}; the simulator runs in a thread of its own (the producer)`,
-  );
+  if (config.upstream === undefined) {
+    log(
+      `simulating ${formatCounts(stats.fixturesByStatus)} fixtures (by sport: ${formatCounts(stats.fixturesBySport)}); ` +
+        `${String(stats.marketsOffered)} markets quoted on ${String(stats.quotedFixtures)} fixtures by ${String(stats.bookmakers)} bookmakers; ` +
+        `${String(stats.oddsEntries)} odds; DB ${megabytes(service.dbBytes())}; the simulator runs in a thread of its own (the producer)`,
+    );
+  } else {
+    // The URL only: the upstream key is never logged.
+    log(
+      `relaying ${config.upstream.url}: ${formatCounts(stats.fixturesByStatus)} fixtures (by sport: ${formatCounts(stats.fixturesBySport)}); ` +
+        `${String(stats.oddsEntries)} odds; DB ${megabytes(service.dbBytes())}`,
+    );
+  }
   // The token's path, never its value: the log may be read by others than the operator.
   log(
     `listening on ${service.url}: API at ${service.url}/{lang}/…, GET /healthz; admin API on ${service.adminUrl} ` +

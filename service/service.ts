@@ -30,6 +30,7 @@ import type { Simulator } from './sim/simulator.ts';
 import type { SimClock } from './sim/simulator.ts';
 import type { HistoryHealth } from './sim/resilient-history.ts';
 import { LiveState } from './edge/live-state.ts';
+import { checkReferenceMatches, relayHandlers } from './relay/relay-routes.ts';
 import { startProducer, type ProducerHost } from './producer/producer-host.ts';
 import type { FeedListener } from './producer/feed.ts';
 import type { ReplayLog } from './gateway/replay-log.ts';
@@ -175,6 +176,7 @@ export async function startService(config: ServiceConfig, options: ServiceOption
   const reference = buildReferenceData(config.seed);
   const catalogue = getCatalogue();
   const referenceIndex = indexReferenceData(reference);
+  if (host.upstream !== null) void checkReferenceMatches(host.upstream, new Set(referenceIndex.tournamentById.keys()), log);
   const sgpKnobs = defaultSgpKnobs();
   const parlayPort = liveParlayPort(live, catalogue, referenceIndex);
   // One key ring for REST and the stream, so a key sees the same things on both paths.
@@ -218,6 +220,8 @@ export async function startService(config: ServiceConfig, options: ServiceOption
       }),
       parlay: parlayHandler({ port: parlayPort }),
       sgp: sgpHandler({ port: parlayPort, knobs: sgpKnobs }),
+      // Relay mode: what the feed does not carry comes from the upstream (cached or forwarded).
+      ...(host.upstream === null ? {} : relayHandlers(host.upstream)),
     },
     dashboardDir: options.dashboardDir,
     extraRoutes: (instance) => {

@@ -37,6 +37,8 @@ export interface FaultProxyOptions {
    * deliver whole messages or nothing); truncation stands for a corrupted data frame.
    */
   readonly truncateControl?: boolean;
+  /** The port to listen on; default 0 (any free port). Tests held to a port range pass one. */
+  readonly port?: number;
 }
 
 export interface FaultProxyStats {
@@ -253,7 +255,7 @@ interface ProxyState {
 }
 
 /**
- * Starts the proxy on 127.0.0.1 (an ephemeral port). A client's upgrade is answered only once the
+ * Starts the proxy on 127.0.0.1 (`options.port`, else an ephemeral port). A client's upgrade is answered only once the
  * gateway accepted the proxy's own connection, so an unreachable gateway (a restart) looks to the
  * client like a failed connect (HTTP 502, counted as `refused`), not like an accepted socket that
  * closes. Only the upgrade path and the messages are forwarded, not the client's headers.
@@ -298,7 +300,7 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
     });
   });
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
 
   const pick = (which: 'all' | 'one'): Pair[] => {

@@ -14,6 +14,8 @@ const NO_TICKS: TickTimings = { ticks: 0, longestTickMs: 0, longestStepMs: 0, lo
 
 export class FeedProducerHost implements ProducerHost {
   readonly simulator = null;
+  /** Relay mode runs in one process (service/relay); a cluster's producer runs the simulator. */
+  readonly upstream = null;
   private latest: ProducerStatus | null = null;
   private lastStatusAt = Date.now();
   private downSince: number | null = null;

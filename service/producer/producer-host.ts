@@ -8,16 +8,18 @@ import type { ProducerKnobs } from '../admin/admin-server.ts';
 import type { ServiceConfig } from '../config.ts';
 import type { SimClock, Simulator, TickTimings } from '../sim/simulator.ts';
 import type { FeedListener, ProducerStatus } from './feed.ts';
+import { startRelay } from '../relay/relay-host.ts';
+import type { UpstreamRest } from '../relay/upstream-rest.ts';
 import { openProducer } from './open-producer.ts';
 import type { FromProducer, ThreadData, ToProducer } from './thread-protocol.ts';
 
 export interface ProducerHealth {
   /**
-   * `thread`: its own worker thread; `inline`: the edge's thread (a manual clock); `process`: a
-   * cluster's producer process, as it reports itself; `remote`: that process as a cluster edge
-   * sees it, through the feed on Redis.
+   * `thread`: its own worker thread; `inline`: the edge's thread (a manual clock); `relay`: an
+   * upstream's feed (relay mode); `process`: a cluster's producer process, as it reports itself;
+   * `remote`: that process as a cluster edge sees it, through the feed on Redis.
    */
-  readonly mode: 'thread' | 'inline' | 'process' | 'remote';
+  readonly mode: 'thread' | 'inline' | 'relay' | 'process' | 'remote';
   readonly state: 'running' | 'down';
   /** When the current state began (epoch ms). */
   readonly since: number;
@@ -34,8 +36,10 @@ export interface ProducerHost extends ProducerKnobs {
   takeTickTimings(): TickTimings;
   /** The producer's clock: the simulation clock the edge stamps REST answers with. */
   now(): number;
-  /** The simulator, when it runs in this thread (tests); null in a thread of its own. */
+  /** The simulator, when it runs in this thread (tests); null in a thread of its own or in a relay. */
   readonly simulator: Simulator | null;
+  /** In relay mode, the upstream's REST client with the one upstream key: the edge forwards through it. */
+  readonly upstream: UpstreamRest | null;
   close(): Promise<void>;
 }
 
@@ -71,6 +75,7 @@ function startInline(config: ServiceConfig, options: ProducerOptions & { clock: 
   });
   return {
     simulator: opened.simulator,
+    upstream: null,
     call: (method, path, body, query) => opened.producer.knob(method, path, body, query),
     health: () => ({ mode: 'inline', state: 'running', since, restarts: 0, lastCrash: null }),
     crash: () => {
@@ -97,6 +102,7 @@ const STOP_TIMEOUT_MS = 15_000;
 /** The producer in a worker thread of its own, restarted when it crashes. */
 class ThreadProducer implements ProducerHost {
   readonly simulator = null;
+  readonly upstream = null;
   private worker: Worker | null = null;
   private state: 'running' | 'down' = 'down';
   private since = Date.now();
@@ -273,11 +279,14 @@ class ThreadProducer implements ProducerHost {
 }
 
 /**
- * Starts the producer: in a worker thread of its own, or in this thread when `options.clock` is
- * given (a manual clock cannot cross threads). Resolves once the first snapshot reached the
+ * Starts the producer: the relay of `config.upstream` when set (service/relay), else the
+ * simulator's, in a worker thread of its own, or in this thread when `options.clock` is given (a
+ * manual clock cannot cross threads). Resolves once the first snapshot reached the
  * listener; rejects when the producer cannot open (another catalogue or seed in DATA_DIR).
  */
 export async function startProducer(config: ServiceConfig, options: ProducerOptions): Promise<ProducerHost> {
+  // Relay mode: the upstream's feed instead of the simulator (its thread is not started).
+  if (config.upstream !== undefined) return startRelay(config, config.upstream, options);
   if (options.clock !== undefined) return startInline(config, { ...options, clock: options.clock });
   const host = new ThreadProducer(config, options);
   await host.start();

@@ -56,6 +56,28 @@ export function freePort(): Promise<number> {
   });
 }
 
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => {
+      resolve(false);
+    });
+    server.listen(port, '127.0.0.1', () => {
+      server.close(() => {
+        resolve(true);
+      });
+    });
+  });
+}
+
+/** `count` ports free on loopback now within `low`..`high`: for a test that must keep to a given range of ports. */
+export async function freePortsIn(count: number, low: number, high: number): Promise<number[]> {
+  const ports: number[] = [];
+  for (let port = low; port <= high && ports.length < count; port++) if (await portIsFree(port)) ports.push(port);
+  if (ports.length < count) throw new Error(`fewer than ${String(count)} free ports in ${String(low)}–${String(high)}`);
+  return ports;
+}
+
 /**
  * One service process at a time on a fixed data directory and fixed ports (picked at the first
  * start). Call close() when done: it stops the process and deletes the data directory.
