@@ -49,11 +49,11 @@ export async function restState(api: ApiClient): Promise<Comparable> {
 }
 
 /** The book's state over the same fixtures: active prices only (REST lists active prices only). */
-/** Whether REST lists the fixture with a status that is not open (finished, cancelled, …). */
-function closedAtRest(over: Comparable, fixtureId: string): boolean {
+/** Whether REST lists the fixture as open (not finished, cancelled, …). */
+function openAtRest(over: Comparable, fixtureId: string): boolean {
   const listed = over.fixtures[fixtureId] as { status?: { statusId?: number } } | undefined;
   const statusId = listed?.status?.statusId;
-  return statusId !== undefined && !isOpen(statusId);
+  return statusId !== undefined && isOpen(statusId);
 }
 
 export function bookState(book: LiveBook, over: Comparable): Comparable {
@@ -70,10 +70,11 @@ export function bookState(book: LiveBook, over: Comparable): Comparable {
       for (const [oddsId, entry] of Object.entries(entries)) if (entry.active) (active[bookmaker] ??= {})[oddsId] = entry;
     }
     if (Object.keys(active).length > 0) odds[id] = active;
-    // REST's snapshot asks the metadata of open fixtures only; a fixture that finished during the
-    // run keeps its last metadata in the book (the stream never deletes it), so it is not compared.
+    // REST's snapshot asks the metadata of the open fixtures it lists only; a fixture that finished
+    // during the run, or that a crashed producer never wrote (the history's last 150 ms on
+    // PostgreSQL), keeps its last metadata in the book (the stream never deletes it): not compared.
     const m = book.fixtureBookmakers(id);
-    if (Object.keys(m).length > 0 && !closedAtRest(over, id)) metas[id] = m;
+    if (Object.keys(m).length > 0 && openAtRest(over, id)) metas[id] = m;
   }
   return { fixtures, odds, metas };
 }

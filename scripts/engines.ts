@@ -37,6 +37,9 @@ export const ENGINES: { [K in EngineName]: { readonly pkg: string; find(): Engin
   haproxy: { pkg: 'haproxy', find: () => (existsSync('/usr/sbin/haproxy') ? { haproxy: '/usr/sbin/haproxy' } : null) },
 };
 
+/** Serialises this project's apt-get runs (test files installing engines at the same time). */
+const APT_LOCK = '/tmp/odds-explorer-apt.lock';
+
 function isRoot(): boolean {
   return typeof process.getuid === 'function' && process.getuid() === 0;
 }
@@ -60,15 +63,16 @@ export function ensureEngines<N extends EngineName>(
     }
     log(`Installing Debian's ${pkgs.join(', ')} with apt-get…`);
     // policy-rc.d 101: install the packages without starting their system services (the cluster
-    // starts its own, on its own ports and data directories).
+    // starts its own, on its own ports and data directories). Under one lock: test files that
+    // each need an engine start at once, and two apt-gets at once fail on dpkg's lock.
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive', RUNLEVEL: '1' };
-    execFileSync('sh', ['-c', 'printf "#!/bin/sh\\nexit 101\\n" > /usr/sbin/policy-rc.d && chmod +x /usr/sbin/policy-rc.d'], { stdio: 'inherit' });
-    try {
-      execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-      execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...pkgs], { stdio: 'inherit', env });
-    } finally {
-      execFileSync('rm', ['-f', '/usr/sbin/policy-rc.d']);
-    }
+    const script = [
+      'printf "#!/bin/sh\\nexit 101\\n" > /usr/sbin/policy-rc.d && chmod +x /usr/sbin/policy-rc.d',
+      'trap "rm -f /usr/sbin/policy-rc.d" EXIT',
+      'apt-get update -qq',
+      `apt-get install -y -qq --no-install-recommends ${pkgs.join(' ')}`,
+    ].join(' && ');
+    execFileSync('flock', [APT_LOCK, 'sh', '-c', script], { stdio: 'inherit', env });
     const still = missing.filter((name) => ENGINES[name].find() === null);
     if (still.length > 0) throw new Error(`apt-get finished but ${still.map((name) => ENGINES[name].pkg).join(', ')} is still missing.`);
   }

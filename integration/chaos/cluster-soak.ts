@@ -1,6 +1,6 @@
 // `npm run soak:cluster -- [--minutes N]`: the cluster test's faults (integration/cluster-world.ts)
 // over and over for N minutes (default 10) against one cluster: an edge killed mid-stream, the
-// producer killed and restarted, Redis restarted empty, in a shuffled order, each followed by the
+// producer killed and restarted, its thread crashed, Redis restarted empty, in a shuffled order, each followed by the
 // check that every lane's book equals REST with the simulation frozen, and that the edges agree.
 // Prints each round's outcome and the totals; exits 1 on the first failed check.
 import { ClusterWorld } from '../cluster-world.ts';
@@ -20,6 +20,7 @@ const minutes = minutesArg();
 const faults = [
   ['edges killed mid-stream', (world: ClusterWorld) => world.killEdges()],
   ['producer killed and restarted', (world: ClusterWorld) => world.restartProducer()],
+  ['producer thread crashed', (world: ClusterWorld) => world.crashProducerThread()],
   ['Redis restarted empty', (world: ClusterWorld) => world.restartRedis()],
 ] as const;
 

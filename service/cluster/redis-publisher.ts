@@ -22,10 +22,6 @@ export interface PublisherOptions {
   readonly resumeWindowMs: number;
   /** The producer's clock (simulation time: the clock of every entryId). */
   readonly now: () => number;
-  /** The producer's whole state now; called between ticks. */
-  readonly snapshot: () => FeedSnapshot;
-  /** True while a tick is between slices: no snapshot then (it would hold unpublished changes). */
-  readonly busy: () => boolean;
   /** How often the snapshot key is refreshed (an edge that starts reads it, then the feed after it). */
   readonly snapshotEveryMs?: number;
   readonly log: (line: string) => void;
@@ -36,6 +32,11 @@ const FEED_MARGIN_MS = 30_000;
 
 export class RedisFeedPublisher {
   private epoch = '';
+  /**
+   * The feed as the edges hold it: every message published, folded. A new snapshot (a producer
+   * that restarted) is compared with it, and the snapshot key is written from it.
+   */
+  private mirror: LiveState;
   /** The last entryId stamped per channel (and on the feed stream). */
   private readonly latest = new Map<string, EntryId>();
   private feedLatest: EntryId | null = null;
@@ -46,6 +47,7 @@ export class RedisFeedPublisher {
 
   constructor(options: PublisherOptions) {
     this.opts = options;
+    this.mirror = new LiveState(options.now);
   }
 
   get serverEpoch(): string {
@@ -53,11 +55,10 @@ export class RedisFeedPublisher {
   }
 
   /**
-   * Takes the streams' epoch (creating it on a new Redis) and the ids already used, then
-   * publishes `fresh` (the producer's state at start) with the difference from the state the
-   * streams held, so an edge's clients see every price that moved while no producer ran.
+   * Takes the streams' epoch (creating it on a new Redis), the ids already used and the state the
+   * streams hold, so that the producer's first snapshot is published with its difference from it.
    */
-  async start(fresh: FeedSnapshot): Promise<void> {
+  async start(): Promise<void> {
     const { redis, keys } = this.opts;
     await redis.hsetnx(keys.meta, 'epoch', randomBytes(8).toString('hex'));
     this.epoch = (await redis.hget(keys.meta, 'epoch')) ?? '';
@@ -65,22 +66,12 @@ export class RedisFeedPublisher {
     if (prior !== null && prior.epoch === this.epoch) {
       for (const [channel, id] of prior.latest) this.latest.set(channel, parseEntryId(id));
       this.feedLatest = parseEntryId(prior.feedId);
-      const state = new LiveState(this.opts.now);
-      state.fold({ kind: 'snapshot', snapshot: prior.snapshot });
-      for (const message of prior.tail) state.fold(message);
-      const diffs: ChangeBatch[] = [];
-      const stop = state.onChange((batch) => diffs.push(batch));
-      state.fold({ kind: 'snapshot', snapshot: fresh });
-      stop();
-      this.publishSnapshot(fresh);
-      for (const diff of diffs) this.publishBatch(emptyFeedBatch(diff));
-      const moved = diffs.reduce((n, diff) => n + diff.items.length, 0);
-      this.opts.log(`feed: resumed the streams of epoch ${this.epoch} (${String(moved)} changes while no producer ran)`);
+      this.mirror.fold({ kind: 'snapshot', snapshot: prior.snapshot });
+      for (const message of prior.tail) this.mirror.fold(message);
+      this.opts.log(`feed: continuing the streams of epoch ${this.epoch}`);
     } else {
-      this.publishSnapshot(fresh);
       this.opts.log(`feed: new streams, epoch ${this.epoch}`);
     }
-    await redis.ping();
     this.timer = setInterval(() => {
       void this.housekeep();
     }, 1000);
@@ -89,9 +80,23 @@ export class RedisFeedPublisher {
 
   /** Publishes one feed message from the producer. */
   publish(message: FeedMessage): void {
-    if (message.kind === 'batch') this.publishBatch(message.batch);
-    else if (message.kind === 'snapshot') this.publishSnapshot(message.snapshot);
-    else this.appendFeed(message);
+    if (message.kind === 'batch') {
+      this.mirror.fold(message);
+      this.publishBatch(message.batch);
+    } else if (message.kind === 'snapshot') {
+      // A producer's (re)start: the edges take its state, then the stamped difference from what
+      // they held, so their clients neither re-snapshot nor keep a price no longer quoted.
+      const diffs: ChangeBatch[] = [];
+      const stop = this.mirror.onChange((batch) => diffs.push(batch));
+      this.mirror.fold(message);
+      stop();
+      this.publishSnapshot(message.snapshot);
+      for (const diff of diffs) this.publishBatch(emptyFeedBatch(diff));
+      const moved = diffs.reduce((n, diff) => n + diff.items.length, 0);
+      if (moved > 0) this.opts.log(`feed: a producer (re)started; ${String(moved)} changes from the state the streams held`);
+    } else {
+      this.appendFeed(message);
+    }
   }
 
   stop(): void {
@@ -164,11 +169,11 @@ export class RedisFeedPublisher {
         this.lastSnapshotAt = 0;
       }
       const snapshotEveryMs = this.opts.snapshotEveryMs ?? 5_000;
-      if (Date.now() - this.lastSnapshotAt >= snapshotEveryMs && !this.opts.busy()) {
-        const snapshot = this.opts.snapshot();
-        const feedId = this.feedLatest === null ? this.appendFeed({ kind: 'snapshot', snapshot }) : formatEntryId(this.feedLatest.ms, this.feedLatest.seq);
-        this.writeSnapshotKey(snapshot, feedId);
-        const minMs = parseEntryId(feedId).ms - FEED_MARGIN_MS;
+      if (Date.now() - this.lastSnapshotAt >= snapshotEveryMs && this.feedLatest !== null) {
+        // Between two messages the mirror is exactly the state at the last feed id.
+        const feedId = formatEntryId(this.feedLatest.ms, this.feedLatest.seq);
+        this.writeSnapshotKey(this.mirror.snapshot(this.opts.now()), feedId);
+        const minMs = this.feedLatest.ms - FEED_MARGIN_MS;
         await redis.xtrim(keys.feed, 'MINID', '~', String(Math.max(0, minMs)));
       }
       const minId = String(Math.max(0, this.opts.now() - resumeWindowMs));

@@ -152,6 +152,21 @@ export class LiveState implements FixtureSource, ExtrasSource, LiveParlayReads, 
   }
 
   /**
+   * The whole state as the producer's snapshot at `ts` (a cluster's producer process keeps the
+   * snapshot key on Redis from it, service/cluster/redis-publisher.ts).
+   */
+  snapshot(ts: number): FeedSnapshot {
+    const fixtures: FixtureState[] = [];
+    for (const [fixtureId, slot] of this.fixtures) {
+      const { scope, view, bookmakers, odds, injuries, lineups, stats, pricing } = slot;
+      fixtures.push({ fixtureId, scope, view, bookmakers, odds, injuries, lineups, stats, pricing });
+    }
+    const futures: FutureState[] = [];
+    for (const [futureId, { scope, view, odds }] of this.futuresById) futures.push({ futureId, scope, view, odds });
+    return { ts, fixtures, futures, purged: [...this.purged], books: this.profiles };
+  }
+
+  /**
    * Takes a snapshot without sending the gateway what it changed: over a shared feed (Redis,
    * service/cluster) the producer sends that difference itself, as a batch with stamped entryIds,
    * so that every edge streams it under the same ids.
