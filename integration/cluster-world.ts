@@ -153,8 +153,8 @@ export class ClusterWorld {
       await sleep(2_000);
       await this.admin.json('POST', '/admin/freeze');
       await edge.start();
-      // HAProxy sends clients to it again after its next health check (every 500 ms); killing the
-      // other edge before that would leave HAProxy none to send them to.
+      // HAProxy sends clients to it again after its next health check (every 500 ms while it is
+      // down); killing the other edge before that would leave HAProxy none to send them to.
       await sleep(1_500);
     }
     await this.expectConsistent('after the edges were killed');

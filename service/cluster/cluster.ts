@@ -114,6 +114,9 @@ function haproxyConfig(port: number, edges: readonly number[]): string {
     '  timeout connect 2s',
     '  timeout client 60s',
     '  timeout server 60s',
+    // A health check waits as long as a busy edge may take to answer /healthz (a loaded machine):
+    // a slow answer must not take every edge out of rotation at once.
+    '  timeout check 5s',
     // A WebSocket lives long after its upgrade: an idle stream is kept an hour (heartbeats flow anyway).
     '  timeout tunnel 1h',
     // A connection refused by a dead edge is retried on the other one before its checks mark it down.
@@ -128,7 +131,7 @@ function haproxyConfig(port: number, edges: readonly number[]): string {
     '  balance leastconn',
     '  option httpchk GET /healthz',
     '  http-check expect status 200',
-    ...edges.map((edge, i) => `  server edge${String(i + 1)} 127.0.0.1:${String(edge)} check inter 500ms fall 2 rise 1`),
+    ...edges.map((edge, i) => `  server edge${String(i + 1)} 127.0.0.1:${String(edge)} check inter 1s fastinter 500ms downinter 500ms fall 3 rise 1`),
     '',
   ].join('\n');
 }

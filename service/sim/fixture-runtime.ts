@@ -590,6 +590,11 @@ export class FixtureRuntime {
       const suspended = line.forcedSuspended || (stale && line.book.suspension.whenStale) || nowMs < line.suspendedUntilMs || this.blindToScore(line, ctx);
       if (suspended !== line.meta.suspended) {
         line.meta.suspended = suspended;
+        // A suspension or its end is an update of the book's data: its updatedAt moves, so a
+        // client ordering metas by updatedAt takes the change (at an equal updatedAt the book's
+        // tie-break keeps `suspended: true`, which left a lifted suspension showing). Not while
+        // stale: a stale feed's updatedAt falls behind, which is how staleness shows.
+        if (!stale) line.meta.updatedAt = isoOf(nowMs);
         ctx.sink.metaChanged(this, line.meta);
         line.nextQuoteAtMs = nowMs;
       }
