@@ -3,35 +3,20 @@
 // the faults: an edge killed mid-stream, the producer killed and restarted, Redis restarted
 // empty. Each fault ends frozen with every lane's book compared with REST (stream-harness.ts).
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
 import { startCluster, type Cluster, type ClusterPart } from '../service/cluster/cluster.ts';
 import { AdminClient } from '../service/testing/admin-client.ts';
+import { portIsFree } from '../service/testing/service-process.ts';
 import type { ReceiveType } from '../src/wire/stream-schemas.ts';
 import { apiOf, connectLane, expectBooksEqualRest, KEY, newLane, sleep, waitFor, waitForAsync, type Lane } from './stream-harness.ts';
-
-/** Whether `port` can be listened on now. */
-function free(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.once('error', () => {
-      resolve(false);
-    });
-    server.listen(port, '127.0.0.1', () => {
-      server.close(() => {
-        resolve(true);
-      });
-    });
-  });
-}
 
 /** A base port whose next five are free too (the cluster's layout). */
 async function freeBlock(): Promise<number> {
   for (let base = 47_000 + Math.floor(Math.random() * 100) * 10; base < 60_000; base += 10) {
     let ok = true;
-    for (let i = 0; i < 6 && ok; i++) ok = await free(base + i);
+    for (let i = 0; i < 6 && ok; i++) ok = await portIsFree(base + i);
     if (ok) return base;
   }
   throw new Error('no free block of six ports');

@@ -22,7 +22,7 @@ import { FrameViews } from './frame-views.ts';
 import { MemoryReplayLog, type ReplayLog } from './replay-log.ts';
 import { Resumer } from './resume.ts';
 import type { GatewaySource } from './source.ts';
-import { resolveLogin, type LoginResult } from './subscription.ts';
+import { resolveLogin, type LoginResult, type Subscription } from './subscription.ts';
 
 /** The path of the gateway on the service's HTTP port. */
 export const GATEWAY_PATH = '/ws';
@@ -251,6 +251,18 @@ export function createGateway(options: GatewayOptions): Gateway {
     })();
   }
 
+  /** `snapshot_required {reason: "server_restarted"}` for all of a subscription's channels, under the current epoch. */
+  function serverRestarted(sub: Subscription): Parameters<Connection['sendControl']>[0] {
+    return {
+      type: 'snapshot_required',
+      reason: 'server_restarted',
+      channels: [...sub.channels],
+      serverEpoch,
+      resumeWindowMs: settings.resumeWindowMs,
+      serverEntryIds: serverEntryIds(sub.channels),
+    };
+  }
+
   /** Admits a resolved login: the per-key cap, login_ok, the resume plan, and the fan-out. */
   function admit(connection: Connection, result: Extract<LoginResult, { ok: true }>, placed: boolean | null): void {
     const sub = result.subscription;
@@ -282,16 +294,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     });
     if (receiveType === 'zstd-dict') for (const frame of encoder.dictFrames(sub.channels)) connection.sendControl(frame);
     const plan = resumer.plan(result.login, sub);
-    if (plan?.restarted === true) {
-      connection.sendControl({
-        type: 'snapshot_required',
-        reason: 'server_restarted',
-        channels: [...sub.channels],
-        serverEpoch,
-        resumeWindowMs: settings.resumeWindowMs,
-        serverEntryIds: serverEntryIds(sub.channels),
-      });
-    }
+    if (plan?.restarted === true) connection.sendControl(serverRestarted(sub));
     registry.join(connection, sub);
     if (plan !== null && !plan.restarted) {
       // From here on live frames are held until the replay is sent (no gap, no duplicate).
@@ -406,14 +409,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       for (const connection of connections) {
         const sub = connection.subscription;
         if (sub === null || connection.closed) continue;
-        connection.sendControl({
-          type: 'snapshot_required',
-          reason: 'server_restarted',
-          channels: [...sub.channels],
-          serverEpoch,
-          resumeWindowMs: settings.resumeWindowMs,
-          serverEntryIds: serverEntryIds(sub.channels),
-        });
+        connection.sendControl(serverRestarted(sub));
       }
     },
     replayLog,

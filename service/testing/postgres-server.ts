@@ -2,10 +2,10 @@
 // trust authentication on loopback only, and fsync off (the data dies with the test anyway).
 // As root it runs the server as Debian's `postgres` user, since PostgreSQL refuses to run as root.
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { preparePostgres } from '../cluster/postgres.ts';
+import { portIsFree } from './service-process.ts';
 
 const PORT_FIRST = 5600;
 const PORT_LAST = 5699;
@@ -22,20 +22,6 @@ export interface PostgresServer {
   start(): Promise<void>;
   /** Stops it and deletes its directory. */
   dispose(): Promise<void>;
-}
-
-function portIsFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const probe = net.createServer();
-    probe.once('error', () => {
-      resolve(false);
-    });
-    probe.listen(port, '127.0.0.1', () => {
-      probe.close(() => {
-        resolve(true);
-      });
-    });
-  });
 }
 
 /** Ports to try, from a random one, so test files started together rarely pick the same. */

@@ -56,7 +56,8 @@ export function freePort(): Promise<number> {
   });
 }
 
-function portIsFree(port: number): Promise<boolean> {
+/** Whether `port` on 127.0.0.1 can be listened on now. */
+export function portIsFree(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const server = createServer();
     server.once('error', () => {
