@@ -51,10 +51,6 @@ describe('the cluster: Redis Streams feed, two edges behind HAProxy', () => {
     }
   }, 180_000);
 
-  it('the producer thread crashed: the process restarts it and the feed goes on, no re-snapshot', async () => {
-    await world.crashProducerThread();
-  }, 120_000);
-
   it('Redis restarted empty: every client gets snapshot_required server_restarted and recovers', async () => {
     await world.restartRedis();
   }, 120_000);
