@@ -90,7 +90,9 @@ export class RedisFeedPublisher {
       const stop = this.mirror.onChange((batch) => diffs.push(batch));
       this.mirror.fold(message);
       stop();
-      this.publishSnapshot(message.snapshot);
+      // The mirror's state, not the message's: rows the restarted producer holds older than the
+      // streams had are stamped forward there (live-state.ts), and the edges must hold the same.
+      this.publishSnapshot(this.mirror.snapshot(message.snapshot.ts));
       for (const diff of diffs) this.publishBatch(emptyFeedBatch(diff));
       const moved = diffs.reduce((n, diff) => n + diff.items.length, 0);
       if (moved > 0) this.opts.log(`feed: a producer (re)started; ${String(moved)} changes from the state the streams held`);

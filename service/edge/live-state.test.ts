@@ -122,11 +122,14 @@ describe("the edge's live state", () => {
     const items = emitted[0]?.items ?? [];
     // A: only the moved price and the changed meta; B: new, whole; C: gone from the producer.
     // The price no longer quoted is deactivated at the snapshot's time: the stream has no deletion.
+    // This snapshot's time (1) is before what clients hold: a deactivation, or a row changed under
+    // the same stamp (the meta), is stamped 1 ms after the held row, so a book does not skip it.
+    const after = (iso: string): string => new Date(Date.parse(iso) + 1).toISOString();
     expect(items.filter((i) => i.channel === 'odds' && i.payload.fixtureId === aId)).toEqual([
-      { channel: 'odds', payload: { fixtureId: aId, odds: { [slug]: { [oddsId]: moved, [droppedId]: { ...dropped, active: false, changedAt: 1 } } } } },
+      { channel: 'odds', payload: { fixtureId: aId, odds: { [slug]: { [oddsId]: moved, [droppedId]: { ...dropped, active: false, changedAt: dropped.changedAt + 1 } } } } },
     ]);
     expect(items.filter((i) => i.channel === 'bookmakers' && i.payload.fixtureId === aId)).toEqual([
-      { channel: 'bookmakers', payload: { fixtureId: aId, bookmakers: { [slug]: { ...meta, suspended: !meta.suspended } } } },
+      { channel: 'bookmakers', payload: { fixtureId: aId, bookmakers: { [slug]: { ...meta, suspended: !meta.suspended, updatedAt: after(meta.updatedAt) } } } },
     ]);
     expect(items.some((i) => i.channel === 'fixtures' && i.payload.fixtureId === aId)).toBe(false);
     expect(items.some((i) => i.channel === 'fixtures' && i.payload.fixtureId === bId)).toBe(true);
@@ -135,11 +138,59 @@ describe("the edge's live state", () => {
     const cActive = Object.values(live.odds(cId)).reduce((n, byId) => n + Object.values(byId).filter((e) => e.active).length, 0);
     const cEnded = items.flatMap((i) => (i.channel === 'odds' && i.payload.fixtureId === cId ? Object.values(i.payload.odds).flatMap((byId) => Object.values(byId)) : []));
     expect(cEnded.length).toBe(cActive);
-    expect(cEnded.every((e) => !e.active && e.changedAt === 1)).toBe(true);
+    const cHeld = Object.values(live.odds(cId)).flatMap((byId) => Object.values(byId).filter((e) => e.active));
+    expect(cEnded.map((e) => [e.outcomeId, e.active, e.changedAt])).toEqual(cHeld.map((e) => [e.outcomeId, false, e.changedAt + 1]));
     expect(edge.view(cId)).toBeNull();
     expect(edge.wasPurged(cId)).toBe(true);
     // REST reads the new state, and its odds cache sees a new version.
     expect(edge.odds(aId)[slug]?.[oddsId]).toEqual(moved);
     expect(edge.oddsVersion(aId, slug)).not.toBe(versionBefore);
+  });
+  it('stamps forward what a restarted producer holds older than it had sent, so clients take the rows REST answers', () => {
+    const { live } = t.service;
+    const id = [...live.fixtureIds()].find((f) => Object.values(live.odds(f)).some((byId) => Object.values(byId).filter((e) => e.active).length >= 2));
+    const scope = id === undefined ? undefined : live.scope(id);
+    const view = id === undefined ? null : live.view(id);
+    if (id === undefined || scope === undefined || view === null) throw new Error('the test world lacks a quoted fixture');
+    const [slug, entries] = Object.entries(live.odds(id)).find(([, byId]) => Object.values(byId).filter((e) => e.active).length >= 2) ?? ['', {}];
+    const [[movedId, base] = [], [keptId, kept] = []] = Object.entries(entries).filter(([, e]) => e.active);
+    const meta = live.bookmakers(id)[slug];
+    if (movedId === undefined || base === undefined || keptId === undefined || kept === undefined || meta === undefined) throw new Error('no two active entries');
+    // Hand-worked: the producer sent a goal (2-0) and a price of 2.10 at 10:00:05 and went down;
+    // restarted at 10:00:09 from its checkpoint of 10:00:00, it says 1-0 and 2.00 as of 10:00:00.
+    const t0 = Date.parse('2026-11-29T10:00:00.000Z');
+    const iso = (ms: number): string => new Date(ms).toISOString();
+    const score = (goals: number, at: number) => ({ p1: { period: 'p1', participant1Score: goals, participant2Score: 0, updatedAt: iso(at) } });
+    const state = (goals: number, price: number, suspended: boolean, at: number): FixtureState => ({
+      fixtureId: id,
+      scope,
+      view: { ...view, scores: score(goals, at) },
+      bookmakers: { [slug]: { ...meta, suspended, updatedAt: iso(at) } },
+      odds: { [slug]: { [movedId]: { ...base, price, changedAt: at }, [keptId]: kept } },
+      injuries: null,
+      lineups: null,
+      stats: null,
+      pricing: null,
+    });
+    const sent = state(2, 2.1, true, t0 + 5_000);
+    const edge = new LiveState(() => 0);
+    const batches: ChangeBatch[] = [];
+    edge.onChange((batch) => batches.push(batch));
+    edge.fold({ kind: 'snapshot', snapshot: { ts: t0 + 5_000, fixtures: [sent], futures: [], purged: [], books: [] } });
+    edge.fold({ kind: 'snapshot', snapshot: { ts: t0 + 9_000, fixtures: [state(1, 2.0, false, t0)], futures: [], purged: [], books: [] } });
+    // REST answers the restarted producer's rows, stamped at 10:00:09; the unchanged price keeps its own.
+    expect(edge.odds(id)[slug]?.[movedId]).toEqual({ ...base, price: 2.0, changedAt: t0 + 9_000 });
+    expect(edge.odds(id)[slug]?.[keptId]).toEqual(kept);
+    expect(edge.view(id)?.scores).toEqual(score(1, t0 + 9_000));
+    expect(edge.bookmakers(id)[slug]).toEqual({ ...meta, suspended: false, updatedAt: iso(t0 + 9_000) });
+    // The batch carries those rows: each newer than the one clients hold (2.10 at 10:00:05, 2-0
+    // and the meta at 10:00:05), which a book needs to take it (src/book/book.ts keeps the newer).
+    const items = batches.flatMap((batch) => batch.items);
+    // The fixture's view moves too: it carries the scores.
+    expect(items.map((item) => item.channel).sort()).toEqual(['bookmakers', 'fixtures', 'odds', 'scores']);
+    expect(items.find((item) => item.channel === 'fixtures')?.payload).toEqual({ ...view, scores: score(1, t0 + 9_000) });
+    expect(items.find((item) => item.channel === 'odds')?.payload).toEqual({ fixtureId: id, odds: { [slug]: { [movedId]: { ...base, price: 2.0, changedAt: t0 + 9_000 } } } });
+    expect(items.find((item) => item.channel === 'scores')?.payload).toEqual({ fixtureId: id, scores: score(1, t0 + 9_000) });
+    expect(items.find((item) => item.channel === 'bookmakers')?.payload).toEqual({ fixtureId: id, bookmakers: { [slug]: { ...meta, suspended: false, updatedAt: iso(t0 + 9_000) } } });
   });
 });

@@ -72,6 +72,60 @@ function same(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
+/** The stamp of a correction to a row held at `heldMs`: the snapshot's time, and later than the held row. */
+function after(heldMs: number, ts: number): number {
+  return Math.max(ts, heldMs + 1);
+}
+
+function isoAfter(heldIso: string, ts: number): string {
+  return new Date(after(Date.parse(heldIso), ts)).toISOString();
+}
+
+/**
+ * A restarted producer may hold an older state than it had published (it reloads the checkpoint
+ * it saved every few seconds): a goal clients saw is not in its score, a price is back to an
+ * earlier one. Clients keep a row unless the new one is newer (odds by changedAt, score rows and
+ * metas by updatedAt), so such a row, sent as it is, would be skipped by every book while REST
+ * answered it: the two would disagree until the row next changed. What the producer now says is
+ * the service's truth from this instant, so a row that differs from the one held and is not newer
+ * is stamped with the snapshot's time (and after the held row): a correction, as a real feed
+ * sends one. Rows that are newer, or equal, are left as they are.
+ */
+function oddsForward<E extends { readonly changedAt: number }>(held: OddsByBook<E> | undefined, next: Readonly<OddsByBook<E>>, ts: number): OddsByBook<E> {
+  const out: OddsByBook<E> = {};
+  for (const [slug, entries] of Object.entries(next)) {
+    const old = held?.[slug];
+    let forward: Record<string, E> | null = null;
+    if (old !== undefined) {
+      for (const [oddsId, entry] of Object.entries(entries)) {
+        const kept = old[oddsId];
+        if (kept === undefined || entry.changedAt > kept.changedAt || same(kept, entry)) continue;
+        forward ??= { ...entries };
+        forward[oddsId] = { ...entry, changedAt: after(kept.changedAt, ts) };
+      }
+    }
+    out[slug] = forward ?? entries;
+  }
+  return out;
+}
+
+function fixtureForward(held: FixtureSlot | undefined, next: FixtureState, ts: number): FixtureState {
+  if (held === undefined) return next;
+  const scores = { ...next.view.scores };
+  for (const [period, row] of Object.entries(next.view.scores)) {
+    const kept = held.view.scores[period];
+    if (kept === undefined || Date.parse(row.updatedAt) > Date.parse(kept.updatedAt) || same(kept, row)) continue;
+    scores[period] = { ...row, updatedAt: isoAfter(kept.updatedAt, ts) };
+  }
+  const bookmakers = { ...next.bookmakers };
+  for (const [slug, meta] of Object.entries(next.bookmakers)) {
+    const kept = held.bookmakers[slug];
+    if (kept === undefined || Date.parse(meta.updatedAt) > Date.parse(kept.updatedAt) || same(kept, meta)) continue;
+    bookmakers[slug] = { ...meta, updatedAt: isoAfter(kept.updatedAt, ts) };
+  }
+  return { ...next, view: { ...next.view, scores }, bookmakers, odds: oddsForward(held.odds, next.odds, ts) };
+}
+
 /**
  * Per bookmaker, the entries of `next` that `before` lacks or holds otherwise; and the active
  * entries of `before` that `next` no longer holds, deactivated at `ts` (the stream has no
@@ -95,7 +149,7 @@ function changedOdds<E extends { readonly active: boolean; readonly changedAt: n
     }
     for (const [oddsId, entry] of Object.entries(old ?? {})) {
       if (oddsId in entries || !entry.active) continue;
-      changed[oddsId] = { ...entry, active: false, changedAt: ts };
+      changed[oddsId] = { ...entry, active: false, changedAt: after(entry.changedAt, ts) };
       any = true;
     }
     if (any) out.push([slug, changed]);
@@ -195,9 +249,10 @@ export class LiveState implements FixtureSource, ExtrasSource, LiveParlayReads, 
     this.profiles = snapshot.books;
     const items: ChangeItem[] = [];
     const held = new Set<string>();
-    for (const state of snapshot.fixtures) {
-      held.add(state.fixtureId);
-      const before = this.fixtures.get(state.fixtureId);
+    for (const received of snapshot.fixtures) {
+      held.add(received.fixtureId);
+      const before = this.fixtures.get(received.fixtureId);
+      const state = first ? received : fixtureForward(before, received, snapshot.ts);
       if (!first) items.push(...fixtureDiff(state.fixtureId, before, state, snapshot.ts));
       const slot = slotOf(state);
       // Every book's versions move: the REST odds cache must not answer from the old state's fragments.
@@ -216,8 +271,9 @@ export class LiveState implements FixtureSource, ExtrasSource, LiveParlayReads, 
       this.purged.add(fixtureId);
     }
     for (const id of snapshot.purged) this.purged.add(id);
-    for (const state of snapshot.futures) {
-      const before = this.futuresById.get(state.futureId);
+    for (const received of snapshot.futures) {
+      const before = this.futuresById.get(received.futureId);
+      const state = first ? received : { ...received, odds: oddsForward(before?.odds, received.odds, snapshot.ts) };
       if (!first) {
         for (const [slug, entries] of changedOdds(before?.odds, state.odds, snapshot.ts)) {
           items.push({ channel: 'oddsFutures', payload: { futureId: state.futureId, odds: { [slug]: entries } } });
