@@ -165,13 +165,16 @@ export class ClusterWorld {
   /** Crashes the producer's thread (the process restarts it): the feed goes on under the same epoch, books equal REST. */
   async crashProducerThread(): Promise<void> {
     const before = { epochs: this.epochs(), marks: await this.marks() };
+    // Restarts counted before this crash (an earlier round's count would otherwise pass at once,
+    // while the crashed thread is still ending).
+    const { restarts } = await this.admin.json<{ restarts: number }>('GET', '/admin/producer');
     await this.admin.json('POST', '/admin/resume');
     await sleep(500);
     await this.admin.json('POST', '/admin/producer-crash');
     await waitForAsync(
       async () => {
         const health = await this.admin.json<{ state: string; restarts: number }>('GET', '/admin/producer');
-        return health.state === 'running' && health.restarts >= 1;
+        return health.state === 'running' && health.restarts > restarts;
       },
       60_000,
       'the producer thread restarted',
