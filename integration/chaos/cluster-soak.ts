@@ -45,7 +45,9 @@ try {
   }
 } catch (error) {
   failed = true;
-  console.error(`round ${String(round)} FAILED: ${error instanceof Error ? error.message : String(error)}`);
+  // The cause too: a failed fetch says only "fetch failed", its cause says which socket error.
+  const cause = error instanceof Error && error.cause !== undefined ? ` (cause: ${error.cause instanceof Error ? error.cause.message : String(error.cause)})` : '';
+  console.error(`round ${String(round)} FAILED: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}${cause}`);
 } finally {
   await world.close();
 }

@@ -72,6 +72,12 @@ export class SimEngine implements ChangeSink, FastForwardHost, SlicedTick {
   private pendingSettlements: SettlementRecord[] = [];
   /** Fixtures whose record changed since the last save. */
   readonly dirty = new Set<string>();
+  /**
+   * Fixtures whose score or status changed since the last flush: their records are saved before
+   * the feed sends the change, not within the 5 s of the periodic save, so a restarted producer
+   * does not reload a match without a goal or a kick-off its clients were sent.
+   */
+  private readonly saveBeforeFeed = new Set<string>();
   private readonly statusDirty = new Set<string>();
   private readonly clockDirty = new Set<string>();
   private readonly statsDirty = new Set<string>();
@@ -380,6 +386,7 @@ export class SimEngine implements ChangeSink, FastForwardHost, SlicedTick {
     if (!this.publishing) return;
     const row = this.reads.wireRow(fixture, unit, period);
     if (row !== null) this.feed.score(fixture.fixtureId, row);
+    this.saveBeforeFeed.add(fixture.fixtureId);
   }
 
   clockChanged(fixture: FixtureRuntime): void {
@@ -391,6 +398,7 @@ export class SimEngine implements ChangeSink, FastForwardHost, SlicedTick {
     this.reads.invalidate(fixture.fixtureId);
     this.statusDirty.add(fixture.fixtureId);
     this.dirty.add(fixture.fixtureId);
+    if (this.publishing) this.saveBeforeFeed.add(fixture.fixtureId);
   }
 
   statsChanged(fixture: FixtureRuntime): void {
@@ -461,6 +469,7 @@ export class SimEngine implements ChangeSink, FastForwardHost, SlicedTick {
     for (const id of this.statusDirty) this.reads.invalidate(id);
     this.statusDirty.clear();
     this.flushHistory();
+    this.saveRecords(this.saveBeforeFeed);
     this.feed.flush(this.tickNowMs);
   }
 
@@ -478,6 +487,7 @@ export class SimEngine implements ChangeSink, FastForwardHost, SlicedTick {
     yield* this.flushHistorySteps();
     yield;
     this.label = 'feed flush (gateway fan-out)';
+    this.saveRecords(this.saveBeforeFeed);
     if (this.feed.active) {
       this.feedStatusViews();
       for (const id of this.clockDirty) {
@@ -516,16 +526,22 @@ export class SimEngine implements ChangeSink, FastForwardHost, SlicedTick {
 
   private saveDirty(): void {
     if (this.dirty.size === 0) return;
+    this.saveRecords(this.dirty);
+    this.futures.save((records) => {
+      this.history.saveFutures(records);
+    });
+  }
+
+  /** Saves the records of `ids` and empties the set. */
+  private saveRecords(ids: Set<string>): void {
+    if (ids.size === 0) return;
     const rows: LifecycleRecord[] = [];
-    for (const id of this.dirty) {
+    for (const id of ids) {
       const runtime = this.world.fixtures.get(id);
       if (runtime !== undefined) rows.push({ id, json: JSON.stringify(runtime.record), finishedAt: runtime.record.finishedAtMs });
     }
     this.history.saveFixtures(rows);
-    this.dirty.clear();
-    this.futures.save((records) => {
-      this.history.saveFutures(records);
-    });
+    ids.clear();
   }
 
   /** Retention: the store drops the oldest finished fixtures; they leave memory with their history. */

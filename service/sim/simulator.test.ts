@@ -548,6 +548,30 @@ describe('Simulator world', () => {
     }
   }, 120_000);
 
+  it('stores a live fixture\'s record at every goal and status change, so a restart never reloads a match without one it had sent', () => {
+    const world = openTestWorld();
+    try {
+      // Tick by tick for 50 simulated seconds: after each tick, every fixture's stored record has
+      // the scores and status the simulator has (the periodic save of the rest is every 5 s).
+      const stored = (): Map<string, { statusId: number; scoreUpdatedAt: Record<string, number> }> =>
+        new Map(world.history.loadFixtures().map((r) => [r.id, JSON.parse(r.json) as { statusId: number; scoreUpdatedAt: Record<string, number> }]));
+      let goals = 0;
+      for (let step = 0; step < 250; step++) {
+        world.sim.advance(200);
+        const saved = stored();
+        for (const id of world.sim.fixtureIds(STATUS_LIVE)) {
+          const record = world.sim.fixtureRecord(id);
+          expect({ id, statusId: saved.get(id)?.statusId, scores: saved.get(id)?.scoreUpdatedAt }).toEqual({ id, statusId: record?.statusId, scores: record?.scoreUpdatedAt });
+        }
+        goals = world.sim.stats().goals;
+      }
+      // Not vacuous: scores changed in those 50 s.
+      expect(goals).toBeGreaterThan(0);
+    } finally {
+      world.dispose();
+    }
+  }, 120_000);
+
   it('refuses to open a data directory seeded with another seed', () => {
     const world = openTestWorld();
     world.stop();
