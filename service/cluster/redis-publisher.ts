@@ -92,7 +92,8 @@ export class RedisFeedPublisher {
       stop();
       // The mirror's state, not the message's: rows the restarted producer holds older than the
       // streams had are stamped forward there (live-state.ts), and the edges must hold the same.
-      this.publishSnapshot(this.mirror.snapshot(message.snapshot.ts));
+      const state = this.mirror.snapshot(message.snapshot.ts);
+      this.publishSnapshot(message.snapshot.mirrored === true ? { ...state, mirrored: true } : state);
       for (const diff of diffs) this.publishBatch(emptyFeedBatch(diff));
       const moved = diffs.reduce((n, diff) => n + diff.items.length, 0);
       if (moved > 0) this.opts.log(`feed: a producer (re)started; ${String(moved)} changes from the state the streams held`);

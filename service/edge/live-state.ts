@@ -252,7 +252,7 @@ export class LiveState implements FixtureSource, ExtrasSource, LiveParlayReads, 
     for (const received of snapshot.fixtures) {
       held.add(received.fixtureId);
       const before = this.fixtures.get(received.fixtureId);
-      const state = first ? received : fixtureForward(before, received, snapshot.ts);
+      const state = first || snapshot.mirrored === true ? received : fixtureForward(before, received, snapshot.ts);
       if (!first) items.push(...fixtureDiff(state.fixtureId, before, state, snapshot.ts));
       const slot = slotOf(state);
       // Every book's versions move: the REST odds cache must not answer from the old state's fragments.
@@ -273,7 +273,7 @@ export class LiveState implements FixtureSource, ExtrasSource, LiveParlayReads, 
     for (const id of snapshot.purged) this.purged.add(id);
     for (const received of snapshot.futures) {
       const before = this.futuresById.get(received.futureId);
-      const state = first ? received : { ...received, odds: oddsForward(before?.odds, received.odds, snapshot.ts) };
+      const state = first || snapshot.mirrored === true ? received : { ...received, odds: oddsForward(before?.odds, received.odds, snapshot.ts) };
       if (!first) {
         for (const [slug, entries] of changedOdds(before?.odds, state.odds, snapshot.ts)) {
           items.push({ channel: 'oddsFutures', payload: { futureId: state.futureId, odds: { [slug]: entries } } });

@@ -64,6 +64,12 @@ export interface FeedSnapshot {
   /** Fixtures retention dropped (so /sgp can tell a purged id from one never issued). */
   readonly purged: readonly string[];
   readonly books: readonly BookmakerProfile[];
+  /**
+   * An upstream's state passed on as it is (relay mode): its rows are taken as they are, since the
+   * upstream's REST answers them. A snapshot without it is a producer's own, whose rows older than
+   * what clients hold are stamped forward as corrections (service/edge/live-state.ts).
+   */
+  readonly mirrored?: boolean;
 }
 
 /**

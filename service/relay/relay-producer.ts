@@ -253,6 +253,7 @@ export class RelayProducer {
         purged: [],
         // The profiles serve the local SGP pricers, which a relay does not run (it forwards /sgp).
         books: [],
+        mirrored: true,
       },
     };
   }
