@@ -3,6 +3,7 @@
 // producer killed and restarted, its thread crashed, Redis restarted empty, in a shuffled order, each followed by the
 // check that every lane's book equals REST with the simulation frozen, and that the edges agree.
 // Prints each round's outcome and the totals; exits 1 on the first failed check.
+import { inspect } from 'node:util';
 import { ClusterWorld } from '../cluster-world.ts';
 
 function minutesArg(): number {
@@ -46,7 +47,7 @@ try {
 } catch (error) {
   failed = true;
   // The cause too: a failed fetch says only "fetch failed", its cause says which socket error.
-  const cause = error instanceof Error && error.cause !== undefined ? ` (cause: ${error.cause instanceof Error ? error.cause.message : String(error.cause)})` : '';
+  const cause = error instanceof Error && error.cause !== undefined ? ` (cause: ${error.cause instanceof Error ? error.cause.message : inspect(error.cause)})` : '';
   console.error(`round ${String(round)} FAILED: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}${cause}`);
 } finally {
   await world.close();
