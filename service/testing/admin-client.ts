@@ -22,12 +22,23 @@ export class AdminClient {
   }
 
   /** `method path`, with `body` (when given) sent as JSON; the response whatever its status. */
-  fetch(method: AdminMethod, path: string, body?: unknown): Promise<Response> {
-    return fetch(`${this.url}${path}`, {
-      method,
-      headers: body === undefined ? this.headers : { ...this.headers, 'content-type': 'application/json' },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
+  async fetch(method: AdminMethod, path: string, body?: unknown): Promise<Response> {
+    const send = (): Promise<Response> =>
+      fetch(`${this.url}${path}`, {
+        method,
+        headers: body === undefined ? this.headers : { ...this.headers, 'content-type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+    try {
+      return await send();
+    } catch (error) {
+      // A GET on a kept-alive connection the server closed as the request went out (its idle
+      // timeout fired once its event loop was free again, e.g. after a producer restart's
+      // snapshot) is sent again, as an HTTP client may do with an idempotent request. Anything
+      // else, and any other method, fails as it came.
+      if (method !== 'GET' || !isConnectionReset(error)) throw error;
+      return send();
+    }
   }
 
   /** Like fetch(), but throws (quoting the status and body) unless the answer is 2xx; returns its JSON. */
@@ -36,4 +47,9 @@ export class AdminClient {
     if (!response.ok) throw new Error(`admin ${method} ${path}: HTTP ${String(response.status)} ${await response.text()}`);
     return (await response.json()) as T;
   }
+}
+
+function isConnectionReset(error: unknown): boolean {
+  const cause = error instanceof Error ? error.cause : undefined;
+  return typeof cause === 'object' && cause !== null && 'code' in cause && cause.code === 'ECONNRESET';
 }
