@@ -77,10 +77,6 @@ function after(heldMs: number, ts: number): number {
   return Math.max(ts, heldMs + 1);
 }
 
-function isoAfter(heldIso: string, ts: number): string {
-  return new Date(after(Date.parse(heldIso), ts)).toISOString();
-}
-
 /**
  * A restarted producer may hold an older state than it had published (it reloads the checkpoint
  * it saved every few seconds): a goal clients saw is not in its score, a price is back to an
@@ -91,39 +87,39 @@ function isoAfter(heldIso: string, ts: number): string {
  * is stamped with the snapshot's time (and after the held row): a correction, as a real feed
  * sends one. Rows that are newer, or equal, are left as they are.
  */
-function oddsForward<E extends { readonly changedAt: number }>(held: OddsByBook<E> | undefined, next: Readonly<OddsByBook<E>>, ts: number): OddsByBook<E> {
-  const out: OddsByBook<E> = {};
-  for (const [slug, entries] of Object.entries(next)) {
-    const old = held?.[slug];
-    let forward: Record<string, E> | null = null;
-    if (old !== undefined) {
-      for (const [oddsId, entry] of Object.entries(entries)) {
-        const kept = old[oddsId];
-        if (kept === undefined || entry.changedAt > kept.changedAt || same(kept, entry)) continue;
-        forward ??= { ...entries };
-        forward[oddsId] = { ...entry, changedAt: after(kept.changedAt, ts) };
-      }
-    }
-    out[slug] = forward ?? entries;
+function rowsForward<R>(
+  held: Readonly<Record<string, R>> | undefined,
+  next: Readonly<Record<string, R>>,
+  ts: number,
+  stampOf: (row: R) => number,
+  restamp: (row: R, ms: number) => R,
+): Readonly<Record<string, R>> {
+  let out: Record<string, R> | null = null;
+  for (const [key, row] of Object.entries(next)) {
+    const kept = held?.[key];
+    if (kept === undefined || stampOf(row) > stampOf(kept) || same(kept, row)) continue;
+    out ??= { ...next };
+    out[key] = restamp(row, after(stampOf(kept), ts));
   }
+  return out ?? next;
+}
+
+const isoOf = (ms: number): string => new Date(ms).toISOString();
+
+function oddsForward<E extends { readonly changedAt: number }>(held: OddsByBook<E> | undefined, next: Readonly<OddsByBook<E>>, ts: number): Record<string, Readonly<Record<string, E>>> {
+  const out: Record<string, Readonly<Record<string, E>>> = {};
+  for (const [slug, entries] of Object.entries(next)) out[slug] = rowsForward(held?.[slug], entries, ts, (entry) => entry.changedAt, (entry, ms) => ({ ...entry, changedAt: ms }));
   return out;
 }
 
 function fixtureForward(held: FixtureSlot | undefined, next: FixtureState, ts: number): FixtureState {
   if (held === undefined) return next;
-  const scores = { ...next.view.scores };
-  for (const [period, row] of Object.entries(next.view.scores)) {
-    const kept = held.view.scores[period];
-    if (kept === undefined || Date.parse(row.updatedAt) > Date.parse(kept.updatedAt) || same(kept, row)) continue;
-    scores[period] = { ...row, updatedAt: isoAfter(kept.updatedAt, ts) };
-  }
-  const bookmakers = { ...next.bookmakers };
-  for (const [slug, meta] of Object.entries(next.bookmakers)) {
-    const kept = held.bookmakers[slug];
-    if (kept === undefined || Date.parse(meta.updatedAt) > Date.parse(kept.updatedAt) || same(kept, meta)) continue;
-    bookmakers[slug] = { ...meta, updatedAt: isoAfter(kept.updatedAt, ts) };
-  }
-  return { ...next, view: { ...next.view, scores }, bookmakers, odds: oddsForward(held.odds, next.odds, ts) };
+  return {
+    ...next,
+    view: { ...next.view, scores: rowsForward(held.view.scores, next.view.scores, ts, (row) => Date.parse(row.updatedAt), (row, ms) => ({ ...row, updatedAt: isoOf(ms) })) },
+    bookmakers: rowsForward(held.bookmakers, next.bookmakers, ts, (meta) => Date.parse(meta.updatedAt), (meta, ms) => ({ ...meta, updatedAt: isoOf(ms) })),
+    odds: oddsForward(held.odds, next.odds, ts),
+  };
 }
 
 /**

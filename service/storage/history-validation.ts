@@ -3,7 +3,7 @@
 import { GRADES } from '../../src/domain/grade.ts';
 import type { Grade } from '../../src/domain/grade.ts';
 import { HistoryStoreError } from './history-store.ts';
-import type { LifecycleRecord, PriceChange, SettlementRecord } from './history-store.ts';
+import type { FixturePriceChange, FuturePriceChange, LifecycleRecord, PriceChange, PruneOptions, SettlementRecord } from './history-store.ts';
 
 export function isGrade(value: string): value is Grade {
   return (GRADES as readonly string[]).includes(value);
@@ -69,4 +69,27 @@ export function validateRecord(record: LifecycleRecord, index: number): void {
   requireNonEmpty(record.id, `${at}: id`);
   if (typeof record.json !== 'string') throw new HistoryStoreError(`${at}: json must be a string`);
   if (record.finishedAt !== null) requireInteger(record.finishedAt, `${at}: finishedAt`);
+}
+
+/** A change read back as a fixture price; a future price there means a corrupt store. */
+export function asFixtureChange(change: PriceChange): FixturePriceChange {
+  if (change.kind !== 'fixture') throw new HistoryStoreError(`${change.oddsId} is not a fixture price`);
+  return change;
+}
+
+/** A change read back as a future price; a fixture price there means a corrupt store. */
+export function asFutureChange(change: PriceChange): FuturePriceChange {
+  if (change.kind !== 'future') throw new HistoryStoreError(`${change.oddsId} is not a future price`);
+  return change;
+}
+
+/** The size retention brings a store down to (`targetBytes`, 90 % of `maxBytes` by default), both checked. */
+export function pruneTarget(options: PruneOptions): number {
+  const { maxBytes } = options;
+  const targetBytes = options.targetBytes ?? Math.floor(maxBytes * 0.9);
+  if (!isSafeInteger(maxBytes) || maxBytes <= 0) throw new HistoryStoreError(`maxBytes must be a positive integer, got ${String(maxBytes)}`);
+  if (!isSafeInteger(targetBytes) || targetBytes <= 0 || targetBytes > maxBytes) {
+    throw new HistoryStoreError(`targetBytes must be a positive integer up to maxBytes, got ${String(targetBytes)}`);
+  }
+  return targetBytes;
 }

@@ -19,7 +19,7 @@ import type {
   SettlementRecord,
   TimeRange,
 } from './history-store.ts';
-import { isGrade, isSafeInteger, validateChange, validateRecord, validateSettlement } from './history-validation.ts';
+import { asFixtureChange, asFutureChange, isGrade, isSafeInteger, pruneTarget, validateChange, validateRecord, validateSettlement } from './history-validation.ts';
 import { decodeFlags, decodePrice, encodeFlags, encodePrice } from './row-codec.ts';
 import { SCHEMA_VERSION_META_KEY, prepareDatabase } from './sqlite-schema.ts';
 
@@ -358,15 +358,15 @@ export class SqliteHistoryStore implements HistoryStore {
   }
 
   readHistoryForFixture(fixtureId: string, filters: HistoryFilters = {}): FixturePriceChange[] {
-    return this.readEventHistory('fixture', fixtureId, filters).map((c) => this.asFixture(c));
+    return this.readEventHistory('fixture', fixtureId, filters).map(asFixtureChange);
   }
 
   *readHistoryPagesForFixture(fixtureId: string, filters: HistoryFilters, pageRows: number): Generator<FixturePriceChange[], void, undefined> {
-    for (const page of this.eventHistoryPages('fixture', fixtureId, filters, pageRows)) yield page.map((c) => this.asFixture(c));
+    for (const page of this.eventHistoryPages('fixture', fixtureId, filters, pageRows)) yield page.map(asFixtureChange);
   }
 
   readHistoryForFuture(futureId: string, filters: HistoryFilters = {}): FuturePriceChange[] {
-    return this.readEventHistory('future', futureId, filters).map((c) => this.asFuture(c));
+    return this.readEventHistory('future', futureId, filters).map(asFutureChange);
   }
 
   readFirst(oddsId: string): PriceChange | null {
@@ -389,8 +389,8 @@ export class SqliteHistoryStore implements HistoryStore {
     const out = new Map<string, OpeningAndClosing<FixturePriceChange>>();
     for (const [oddsId, pair] of this.readEventOpeningAndClosing('fixture', fixtureId, closingBeforeMs, filters)) {
       out.set(oddsId, {
-        opening: this.asFixture(pair.opening),
-        closing: pair.closing === null ? null : this.asFixture(pair.closing),
+        opening: asFixtureChange(pair.opening),
+        closing: pair.closing === null ? null : asFixtureChange(pair.closing),
       });
     }
     return out;
@@ -404,8 +404,8 @@ export class SqliteHistoryStore implements HistoryStore {
     const out = new Map<string, OpeningAndClosing<FuturePriceChange>>();
     for (const [oddsId, pair] of this.readEventOpeningAndClosing('future', futureId, closingBeforeMs, filters)) {
       out.set(oddsId, {
-        opening: this.asFuture(pair.opening),
-        closing: pair.closing === null ? null : this.asFuture(pair.closing),
+        opening: asFutureChange(pair.opening),
+        closing: pair.closing === null ? null : asFutureChange(pair.closing),
       });
     }
     return out;
@@ -435,11 +435,7 @@ export class SqliteHistoryStore implements HistoryStore {
 
   pruneOldest(options: PruneOptions): PruneReport {
     const { maxBytes } = options;
-    const targetBytes = options.targetBytes ?? Math.floor(maxBytes * 0.9);
-    if (!isSafeInteger(maxBytes) || maxBytes <= 0) throw new HistoryStoreError(`maxBytes must be a positive integer, got ${String(maxBytes)}`);
-    if (!isSafeInteger(targetBytes) || targetBytes <= 0 || targetBytes > maxBytes) {
-      throw new HistoryStoreError(`targetBytes must be a positive integer up to maxBytes, got ${String(targetBytes)}`);
-    }
+    const targetBytes = pruneTarget(options);
     const bytesBefore = this.sizeBytes();
     const prunedFixtureIds: string[] = [];
     const prunedFutureIds: string[] = [];
@@ -856,15 +852,5 @@ export class SqliteHistoryStore implements HistoryStore {
     }
     if (key.marketId === null) throw new HistoryStoreError(`fixture price ${key.oddsId} has no marketId`);
     return { kind, fixtureId: extId, outcomeId: key.selectionId, marketId: key.marketId, ...common };
-  }
-
-  private asFixture(change: PriceChange): FixturePriceChange {
-    if (change.kind !== 'fixture') throw new HistoryStoreError(`${change.oddsId} is not a fixture price`);
-    return change;
-  }
-
-  private asFuture(change: PriceChange): FuturePriceChange {
-    if (change.kind !== 'future') throw new HistoryStoreError(`${change.oddsId} is not a future price`);
-    return change;
   }
 }

@@ -13,7 +13,7 @@ import type {
   SelectionFilters,
   SettlementRecord,
 } from '../history-store.ts';
-import { isGrade, isSafeInteger } from '../history-validation.ts';
+import { asFixtureChange, asFutureChange, isGrade, isSafeInteger } from '../history-validation.ts';
 import { decodeFlags, decodePrice } from '../row-codec.ts';
 import { KIND_CODE, type Kind } from './pg-schema.ts';
 
@@ -66,16 +66,6 @@ function toChange(kind: Kind, extId: string, row: ChangeRow): PriceChange {
   return { kind, fixtureId: extId, outcomeId: row.selection_id, marketId: row.market_id, ...common };
 }
 
-function asFixture(change: PriceChange): FixturePriceChange {
-  if (change.kind !== 'fixture') throw new HistoryStoreError(`${change.oddsId} is not a fixture price`);
-  return change;
-}
-
-function asFuture(change: PriceChange): FuturePriceChange {
-  if (change.kind !== 'future') throw new HistoryStoreError(`${change.oddsId} is not a future price`);
-  return change;
-}
-
 /** Opens the edge's read pool; the schema must exist (the producer migrates at its open). */
 export function openPgHistoryReads(url: string, options: { maxConnections?: number } = {}): PgHistoryReads {
   const pool = new pg.Pool({ connectionString: url, max: options.maxConnections ?? 4, connectionTimeoutMillis: 5_000 });
@@ -122,11 +112,11 @@ export class PgHistoryReads implements HistoryReads {
   }
 
   async readHistoryForFixture(fixtureId: string, filters: HistoryFilters = {}): Promise<FixturePriceChange[]> {
-    return (await this.readEventHistory('fixture', fixtureId, filters)).map(asFixture);
+    return (await this.readEventHistory('fixture', fixtureId, filters)).map(asFixtureChange);
   }
 
   async readHistoryForFuture(futureId: string, filters: HistoryFilters = {}): Promise<FuturePriceChange[]> {
-    return (await this.readEventHistory('future', futureId, filters)).map(asFuture);
+    return (await this.readEventHistory('future', futureId, filters)).map(asFutureChange);
   }
 
   /**
@@ -158,7 +148,7 @@ export class PgHistoryReads implements HistoryReads {
       if (last === undefined) return;
       cursor = { at: last.changed_at, seq: last.seq };
       left -= page.rows.length;
-      yield page.rows.map((row) => asFixture(toChange('fixture', fixtureId, row)));
+      yield page.rows.map((row) => asFixtureChange(toChange('fixture', fixtureId, row)));
       if (page.rows.length < n) return;
     }
   }
@@ -166,7 +156,7 @@ export class PgHistoryReads implements HistoryReads {
   async readOpeningAndClosing(fixtureId: string, closingBeforeMs: number, filters: SelectionFilters = {}): Promise<Map<string, OpeningAndClosing<FixturePriceChange>>> {
     const out = new Map<string, OpeningAndClosing<FixturePriceChange>>();
     for (const [oddsId, pair] of await this.readEventOpeningAndClosing('fixture', fixtureId, closingBeforeMs, filters)) {
-      out.set(oddsId, { opening: asFixture(pair.opening), closing: pair.closing === null ? null : asFixture(pair.closing) });
+      out.set(oddsId, { opening: asFixtureChange(pair.opening), closing: pair.closing === null ? null : asFixtureChange(pair.closing) });
     }
     return out;
   }
@@ -174,7 +164,7 @@ export class PgHistoryReads implements HistoryReads {
   async readFutureOpeningAndClosing(futureId: string, closingBeforeMs: number, filters: SelectionFilters = {}): Promise<Map<string, OpeningAndClosing<FuturePriceChange>>> {
     const out = new Map<string, OpeningAndClosing<FuturePriceChange>>();
     for (const [oddsId, pair] of await this.readEventOpeningAndClosing('future', futureId, closingBeforeMs, filters)) {
-      out.set(oddsId, { opening: asFuture(pair.opening), closing: pair.closing === null ? null : asFuture(pair.closing) });
+      out.set(oddsId, { opening: asFutureChange(pair.opening), closing: pair.closing === null ? null : asFutureChange(pair.closing) });
     }
     return out;
   }

@@ -6,7 +6,7 @@
 import pg from 'pg';
 import { HistoryStoreError } from '../history-store.ts';
 import type { LifecycleRecord, PriceChange, PruneOptions, PruneReport, SettlementRecord } from '../history-store.ts';
-import { isSafeInteger, validateChange, validateRecord, validateSettlement } from '../history-validation.ts';
+import { pruneTarget, validateChange, validateRecord, validateSettlement } from '../history-validation.ts';
 import { encodeFlags, encodePrice } from '../row-codec.ts';
 import type { HistoryPort } from '../../sim/history-port.ts';
 import { migrate } from './pg-migrations.ts';
@@ -300,11 +300,7 @@ export class PgHistoryStore implements HistoryPort {
    */
   pruneOldest(options: PruneOptions): PruneReport {
     const { maxBytes } = options;
-    const targetBytes = options.targetBytes ?? Math.floor(maxBytes * 0.9);
-    if (!isSafeInteger(maxBytes) || maxBytes <= 0) throw new HistoryStoreError(`maxBytes must be a positive integer, got ${String(maxBytes)}`);
-    if (!isSafeInteger(targetBytes) || targetBytes <= 0 || targetBytes > maxBytes) {
-      throw new HistoryStoreError(`targetBytes must be a positive integer up to maxBytes, got ${String(targetBytes)}`);
-    }
+    const targetBytes = pruneTarget(options);
     this.writable();
     const bytesBefore = this.sizeBytes();
     let estimate = bytesBefore;
