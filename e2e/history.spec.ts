@@ -3,7 +3,7 @@
 // taken-price CLV computed both ways, a cancelled fixture's replacement chain linked.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { admin } from './admin.ts';
+import { admin, kickOffSoccer } from './admin.ts';
 
 const KEY = { 'X-API-Key': 'demo-key' };
 
@@ -67,24 +67,31 @@ test('the history chart draws one series per bookmaker, and the legend hides and
 });
 
 /**
- * A live fixture (else a pre-game one: both are open), soccer first, with a main market one of
- * its bookmakers prices actively right now (REST lists only active prices): the arbitrage knob
- * needs an active price to move.
+ * A soccer match kicked off now, with a main market one of its bookmakers prices actively (REST
+ * lists only active prices): the arbitrage knob needs an active price to move. Kicked off by the
+ * knob, not picked among the live ones: a match already late in play can finish during the test,
+ * and its history page then stops following the stream ("Final").
  */
 async function openMarket(request: APIRequestContext): Promise<{ fixtureId: string; marketId: number; bookmaker: string }> {
-  for (const status of ['1', '0']) {
-    const fixtures = [...(await fixturesWithStatus(request, status))].sort((a, b) => Number(b.sportId === 10) - Number(a.sportId === 10) || b.bookmakers.length - a.bookmakers.length);
-    for (const f of fixtures.slice(0, 5)) {
-      const response = await request.get(`/en/fixtures/odds?fixtureIds=${f.fixtureId}`, { headers: KEY });
-      if (!response.ok()) continue;
-      const [view] = (await response.json()) as { odds: Record<string, Record<string, { marketId: number; playerId: number; active: boolean }>> }[];
-      for (const [bookmaker, entries] of Object.entries(view?.odds ?? {})) {
-        const entry = Object.values(entries).find((e) => e.playerId === 0 && e.active);
-        if (entry !== undefined) return { fixtureId: f.fixtureId, marketId: entry.marketId, bookmaker };
-      }
+  const { fixtureId } = await kickOffSoccer(request);
+  const activeMain = async (): Promise<{ fixtureId: string; marketId: number; bookmaker: string } | null> => {
+    const response = await request.get(`/en/fixtures/odds?fixtureIds=${fixtureId}`, { headers: KEY });
+    if (!response.ok()) return null;
+    const [view] = (await response.json()) as { odds: Record<string, Record<string, { marketId: number; playerId: number; active: boolean }>> }[];
+    for (const [bookmaker, entries] of Object.entries(view?.odds ?? {})) {
+      const entry = Object.values(entries).find((e) => e.playerId === 0 && e.active);
+      if (entry !== undefined) return { fixtureId, marketId: entry.marketId, bookmaker };
     }
+    return null;
+  };
+  // The books requote in play within a tick or two of the kick-off.
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const found = await activeMain();
+    if (found !== null) return found;
+    if (Date.now() > deadline) throw new Error(`no active main price on ${fixtureId} within 15 s of its kick-off`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error('no open fixture with an active price');
 }
 
 test('an open fixture\'s chart gains a point when a price moves, without a reload', async ({ page, request }) => {
