@@ -196,8 +196,15 @@ export class FixtureRuntime {
   private teamNewsArrived = 0;
   /** Match time per wall time, from the last step (the in-play lags are match time). */
   private simSpeed = 1;
-  /** Admin knob: seconds between requotes of this fixture, overriding the books' own pace. */
+  /** Seconds between requotes of this fixture, overriding the books' own pace (the knob, the fast-forward). */
   updateEverySec: number | null = null;
+  /**
+   * Set by the update-rate knob: the books requote only at that pace, news included (a new fair
+   * snapshot waits for the next requote instead of reaching each book after its lag). What a
+   * test moves by a knob then stays moved: the market's own information cannot steam the fixture
+   * meanwhile. The fast-forward's coarse pace leaves it off: there news lands after its lags.
+   */
+  paceHeld = false;
   readonly rng: Rng;
   private readonly events: MatchEvent[] = [];
   /** Wall ms of the last change of any kind (for the `bookmakers` refresh and the summary). */
@@ -324,7 +331,9 @@ export class FixtureRuntime {
     this.scoredSinceReprice = false;
     if (this.snapshots.length > MAX_SNAPSHOTS) this.snapshots.splice(0, this.snapshots.length - MAX_SNAPSHOTS);
     this.lastRepriceMs = nowMs;
-    // Every book follows new information once its lag has passed, the clock at once.
+    // Every book follows new information once its lag has passed, the clock at once; a held
+    // pace (the knob) waits for its next requote.
+    if (this.paceHeld) return;
     for (const line of this.lines.values()) {
       const due = clockOnly ? nowMs : nowMs + this.lagMsOf(line);
       if (due < line.nextQuoteAtMs) line.nextQuoteAtMs = due;
@@ -604,7 +613,8 @@ export class FixtureRuntime {
         this.requote(line, ctx);
         // A newer snapshot its lag does not let through yet is requoted once it does, not at the
         // next regular requote (up to minutes pre-game): soft books follow within their lags.
-        line.nextQuoteAtMs = Math.min(nowMs + this.quoteGapMs(line, ctx), this.newestSnapshotDueMs(line, nowMs));
+        const gapEnd = nowMs + this.quoteGapMs(line, ctx);
+        line.nextQuoteAtMs = this.paceHeld ? gapEnd : Math.min(gapEnd, this.newestSnapshotDueMs(line, nowMs));
       }
       if (nowMs >= line.nextRefreshAtMs) {
         line.meta.updatedAt = isoOf(nowMs);

@@ -47,12 +47,18 @@ export class SimKnobs {
     this.engine.settings = { ...this.engine.settings, retentionBytes: bytes };
   }
 
-  /** Every bookmaker requotes the fixture every `seconds` (null restores the books' own pace). */
+  /**
+   * Every bookmaker requotes the fixture every `seconds` from now, and only then: news too waits
+   * for the next requote, so nothing but a knob moves its prices in between (null restores the
+   * books' own pace, with a requote now).
+   */
   setUpdateRate(fixtureId: string, seconds: number | null): void {
     if (seconds !== null && !(seconds > 0)) throw new KnobError('seconds must be > 0 or null');
     const runtime = this.requireFixture(fixtureId);
     runtime.updateEverySec = seconds;
-    for (const line of runtime.lines.values()) line.nextQuoteAtMs = Math.min(line.nextQuoteAtMs, this.engine.clock.now() + (seconds ?? 0) * 1000);
+    runtime.paceHeld = seconds !== null;
+    const next = this.engine.clock.now() + (seconds ?? 0) * 1000;
+    for (const line of runtime.lines.values()) line.nextQuoteAtMs = next;
   }
 
   /**
@@ -121,7 +127,8 @@ export class SimKnobs {
 
   /**
    * Creates a cross-book arbitrage on a market: the bookmaker (default: the first retail book
-   * quoting it) prices one outcome so that Σ over outcomes of the best implied probability < 1.
+   * quoting it) prices one outcome so that Σ over outcomes of the best implied probability < 1,
+   * and is that outcome's best price.
    * It lasts until the bookmaker's next requote after `clearArbitrage`, or `seconds`.
    */
   forceArbitrage(fixtureId: string, marketId: number, bookmaker?: string): { bookmaker: string; outcomeId: number; price: number } {
@@ -144,8 +151,15 @@ export class SimKnobs {
     }
     const entry = line.entries[offered.offset];
     if (entry === undefined) throw new KnobError('the bookmaker has no price on the first outcome');
-    // The boosted price leaves a 3 % arbitrage: 1/price = 0.97 − others.
-    const target = 1 / Math.max(0.02, 0.97 - others);
+    // The boosted price leaves a 3 % arbitrage: 1/price = 0.97 − others; and it is the best
+    // price of its outcome, 2 % above every other book's (another book already longer, say by a
+    // moved price, would otherwise keep the best and the arbitrage would not run through this one).
+    let longestElsewhere = 0;
+    for (const l of quoting) {
+      const other = l.entries[offered.offset];
+      if (l !== line && other?.active === true) longestElsewhere = Math.max(longestElsewhere, other.price);
+    }
+    const target = Math.max(1 / Math.max(0.02, 0.97 - others), longestElsewhere * 1.02);
     const multiplier = target / entry.price;
     line.boosts.set(offered.offset, multiplier);
     const ctx = this.engine.context(this.engine.clock.now());

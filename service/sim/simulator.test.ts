@@ -329,6 +329,46 @@ describe('Simulator on a fresh data directory', () => {
     world.sim.clearArbitrage(runtime.fixtureId);
   });
 
+  it("makes the forced arbitrage's book the best price of its outcome, even past a book moved long", () => {
+    const homePrices = (fixtureId: string): Map<string, number> =>
+      new Map(
+        Object.entries(world.sim.fixtureOdds(fixtureId)).flatMap(([bookmaker, byId]) =>
+          Object.values(byId)
+            .filter((e) => e.marketId === 101 && e.outcomeId === 101 && e.active)
+            .map((e) => [bookmaker, e.price] as const),
+        ),
+      );
+    const runtime = world.sim
+      .fixtureIds(STATUS_PRE_GAME)
+      .flatMap((id) => world.sim.runtime(id) ?? [])
+      .find((r) => r.quoted && homePrices(r.fixtureId).size >= 3 && [...homePrices(r.fixtureId).values()].every((p) => p > 1.4 && p < 4));
+    if (runtime === undefined) throw new Error('no quoted pre-game 1X2 with 3 books and a home price between 1.4 and 4');
+    const [long, boosted] = [...homePrices(runtime.fixtureId).keys()];
+    if (long === undefined || boosted === undefined) throw new Error('unreachable: 3 books');
+    // 10 points longer at one book: e.g. 2.00 (50 %) → 2.50 (40 %), above the 3 % arbitrage's price.
+    world.sim.moveMarket(runtime.fixtureId, { marketId: 101, bookmakers: [long], byPoints: -10 });
+    const longPrice = homePrices(runtime.fixtureId).get(long) ?? 0;
+    world.sim.forceArbitrage(runtime.fixtureId, 101, boosted);
+    const after = homePrices(runtime.fixtureId);
+    expect(after.get(boosted)).toBeGreaterThanOrEqual(longPrice * 1.02 - 0.01);
+    for (const [bookmaker, price] of after) if (bookmaker !== boosted) expect(price).toBeLessThan(after.get(boosted) ?? 0);
+    world.sim.clearArbitrage(runtime.fixtureId);
+  });
+
+  it("holds a fixture at the update-rate knob's pace: news reaches no book before the next requote", () => {
+    const runtime = firstQuotedPregame(world.sim);
+    world.sim.setUpdateRate(runtime.fixtureId, 3600);
+    const held = JSON.stringify(world.sim.fixtureOdds(runtime.fixtureId));
+    // News: a new fair snapshot, which every book would take within its lag (≤ 20 s) and requote.
+    runtime.reprice(world.sim.now());
+    world.sim.advance(60_000);
+    expect(JSON.stringify(world.sim.fixtureOdds(runtime.fixtureId))).toBe(held);
+    // The books' own pace back: they requote at once and take it.
+    world.sim.setUpdateRate(runtime.fixtureId, null);
+    world.sim.advance(30_000);
+    expect(JSON.stringify(world.sim.fixtureOdds(runtime.fixtureId))).not.toBe(held);
+  }, 60_000);
+
   it('requotes a fixture at the forced update rate', () => {
     const runtime = firstQuotedPregame(world.sim);
     world.sim.setUpdateRate(runtime.fixtureId, 1);
