@@ -329,7 +329,11 @@ export class SimEngine implements ChangeSink, FastForwardHost, SlicedTick {
   addFixture(plan: PlannedFixture): FixtureRuntime {
     const rng = createRng(`${String(this.settings.seed)}/fixture/${plan.fixtureId}`);
     const record = newRecord(plan, this.propPlayers(plan, rng.fork('props')));
-    return this.adopt(record);
+    const runtime = this.adopt(record);
+    // Stored before the feed first sends it (the schedule already holds its slot): a restart
+    // reloads it with its record, not as a slot without one while clients hold its books.
+    if (this.publishing) this.saveBeforeFeed.add(plan.fixtureId);
+    return runtime;
   }
 
   adopt(record: FixtureRecord): FixtureRuntime {

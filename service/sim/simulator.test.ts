@@ -588,7 +588,7 @@ describe('Simulator world', () => {
     }
   }, 120_000);
 
-  it('stores a live fixture\'s record at every goal and status change, so a restart never reloads a match without one it had sent', () => {
+  it('stores a live fixture\'s record at every goal and status change, and a new fixture at once, so a restart never reloads a match without what it had sent', () => {
     const world = openTestWorld();
     try {
       // Tick by tick for 50 simulated seconds: after each tick, every fixture's stored record has
@@ -596,17 +596,27 @@ describe('Simulator world', () => {
       const stored = (): Map<string, { statusId: number; scoreUpdatedAt: Record<string, number> }> =>
         new Map(world.history.loadFixtures().map((r) => [r.id, JSON.parse(r.json) as { statusId: number; scoreUpdatedAt: Record<string, number> }]));
       let goals = 0;
+      const reissued: string[] = [];
       for (let step = 0; step < 250; step++) {
+        // Now and then a fixture cancelled and reissued: its replacement is a new fixture.
+        if (step % 50 === 10) {
+          const pregame = world.sim.fixtureIds(STATUS_PRE_GAME)[0];
+          if (pregame === undefined) throw new Error('no pre-game fixture to reissue');
+          const { reissuedFixtureId } = world.sim.cancel(pregame, true);
+          if (reissuedFixtureId !== null) reissued.push(reissuedFixtureId);
+        }
         world.sim.advance(200);
         const saved = stored();
+        for (const id of world.sim.fixtureIds()) expect(saved.has(id), `${id} is stored once it exists`).toBe(true);
         for (const id of world.sim.fixtureIds(STATUS_LIVE)) {
           const record = world.sim.fixtureRecord(id);
           expect({ id, statusId: saved.get(id)?.statusId, scores: saved.get(id)?.scoreUpdatedAt }).toEqual({ id, statusId: record?.statusId, scores: record?.scoreUpdatedAt });
         }
         goals = world.sim.stats().goals;
       }
-      // Not vacuous: scores changed in those 50 s.
+      // Not vacuous: scores changed in those 50 s, and new fixtures came.
       expect(goals).toBeGreaterThan(0);
+      expect(reissued).toHaveLength(5);
     } finally {
       world.dispose();
     }
