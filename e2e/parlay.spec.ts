@@ -194,22 +194,29 @@ const atBook = (oddsId: string, bookmaker: string) => oddsId.split(':').map((par
 
 /**
  * A two-leg SGP (home win and Over 2.5) on the first pre-game soccer fixture (most bookmakers
- * first) where one bookmaker quotes both legs and another of its bookmakers does not quote Over
- * 2.5 at all (so that bookmaker's parlay has a missing leg).
+ * first) where one bookmaker quotes both legs and another of its bookmakers quotes the home win
+ * but has never quoted Over 2.5 (so that bookmaker's parlay misses exactly one leg).
  */
 async function sgpWithMissingLeg(request: APIRequestContext): Promise<{ readonly legs: string[]; readonly view: WireView; readonly lacking: string }> {
   const over = await overTwoAndHalf(request);
   const candidates = (await quietSoccer(request)).slice(0, 20);
-  const views = await getJson<WireView[]>(request, `/en/fixtures/odds?fixtureIds=${candidates.map((f) => f.fixtureId).join(',')}`);
+  const ids = candidates.map((f) => f.fixtureId).join(',');
+  const views = await getJson<WireView[]>(request, `/en/fixtures/odds?fixtureIds=${ids}`);
+  // With `since` REST lists inactive prices too (spec 4.3): a price absent from this listing was
+  // never quoted, where the listing above leaves out one merely suspended now.
+  const everQuoted = await getJson<WireView[]>(request, `/en/fixtures/odds?fixtureIds=${ids}&since=0`);
   for (const fixture of candidates) {
     const view = views.find((v) => v.fixtureId === fixture.fixtureId);
+    const ever = everQuoted.find((v) => v.fixtureId === fixture.fixtureId);
     const bookmaker = fixture.bookmakers.find((bk) => activeLeg(view, bk, 101) && activeLeg(view, bk, over));
-    const lacking = fixture.bookmakers.find((bk) => !Object.keys(view?.odds[bk] ?? {}).some((id) => id.endsWith(`:${String(over)}:0`)));
+    const lacking = fixture.bookmakers.find(
+      (bk) => activeLeg(view, bk, 101) !== undefined && !Object.keys(ever?.odds[bk] ?? {}).some((id) => id.endsWith(`:${String(over)}:0`)),
+    );
     if (view !== undefined && bookmaker !== undefined && lacking !== undefined) {
       return { legs: [String(activeLeg(view, bookmaker, 101)), String(activeLeg(view, bookmaker, over))].sort(), view, lacking };
     }
   }
-  throw new Error('no pre-game soccer fixture with a bookmaker quoting home win and Over 2.5 and another quoting no Over 2.5');
+  throw new Error('no pre-game soccer fixture with a bookmaker quoting home win and Over 2.5 and another quoting the home win but never Over 2.5');
 }
 
 /** The raw `/fixtures/odds/sgp` answers for `legs` at every bookmaker, 10 bookmakers (20 oddsIds) a request. */
