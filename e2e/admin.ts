@@ -41,6 +41,14 @@ export interface AdminFixtureRow {
 }
 
 /**
+ * Whether a pre-game fixture kicks off later than 15 minutes from now: a spec that needs its
+ * prices still (no kick-off repricing every book) takes such a one.
+ */
+export function kicksOffLater(fixture: { readonly startTime: number }): boolean {
+  return fixture.startTime * 1000 > Date.now() + 15 * 60_000;
+}
+
+/**
  * The live soccer fixtures, kicking off the pre-game soccer fixture with the most bookmakers when
  * none is in play: the simulated programme follows the time of day, and at some hours nothing is
  * live, so a test that needs a live match sets that condition itself.

@@ -3,23 +3,12 @@
 // lists it with the books still on the old price; at two books it is no steam with the default
 // settings (3 books, 2 points, 2 minutes) — until the trader lowers the threshold to 2 books.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { admin, adminFetch } from './admin.ts';
+import { admin, adminFetch, kicksOffLater, type AdminFixtureRow as AdminFixture } from './admin.ts';
 
 const KEY = { 'X-API-Key': 'demo-key' };
 const MARKET_ID = 101;
 /** The market's first outcome, which the knob moves by default. */
 const OUTCOME_ID = 101;
-
-interface AdminFixture {
-  readonly fixtureId: string;
-  readonly sportId: number;
-  /** Scheduled kick-off, epoch seconds. */
-  readonly startTime: number;
-  readonly bookmakers: readonly string[];
-}
-
-/** Far enough from kick-off that the fixture is still pre-game when the test ends. */
-const KICK_OFF_MARGIN_MS = 15 * 60_000;
 
 interface OddsView {
   readonly fixtureId: string;
@@ -35,7 +24,7 @@ interface OddsView {
 async function quietFixtures(request: APIRequestContext): Promise<AdminFixture[]> {
   const fixtures = (await admin(request, 'GET', '/admin/fixtures?status=0')) as AdminFixture[];
   return fixtures
-    .filter((f) => f.sportId === 10 && f.bookmakers.length >= 5 && f.startTime * 1000 > Date.now() + KICK_OFF_MARGIN_MS)
+    .filter((f) => f.sportId === 10 && f.bookmakers.length >= 5 && kicksOffLater(f))
     .sort((a, b) => b.bookmakers.length - a.bookmakers.length);
 }
 

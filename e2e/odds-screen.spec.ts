@@ -2,19 +2,11 @@
 // REST with the simulation frozen, and the service's knobs (arbitrage, stale, suspension) shown.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { admin, liveSoccer } from './admin.ts';
+import { admin, kicksOffLater, liveSoccer, type AdminFixtureRow as AdminFixture } from './admin.ts';
 import { formatPrice } from '../src/domain/odds-format.ts';
 
 const KEY = { 'X-API-Key': 'demo-key' };
 
-interface AdminFixture {
-  readonly fixtureId: string;
-  readonly statusId: number;
-  readonly sportId: number;
-  /** Scheduled kick-off, epoch seconds. */
-  readonly startTime: number;
-  readonly bookmakers: readonly string[];
-}
 
 /**
  * The live fixture with the most active prices right now (REST lists only active ones): one in
@@ -54,7 +46,7 @@ async function quietFixture(request: APIRequestContext): Promise<AdminFixture> {
 async function fixtureWithStatus(request: APIRequestContext, statusId: 0 | 1): Promise<AdminFixture> {
   const listed = (await admin(request, 'GET', `/admin/fixtures?status=${String(statusId)}`)) as AdminFixture[];
   // A pre-game one not kicking off while the test runs (its books reprice at kick-off).
-  const live = statusId === 0 ? listed.filter((f) => f.startTime * 1000 > Date.now() + 15 * 60_000) : listed;
+  const live = statusId === 0 ? listed.filter(kicksOffLater) : listed;
   const ranked = [...live].sort((a, b) => Number(b.sportId === 10) - Number(a.sportId === 10) || b.bookmakers.length - a.bookmakers.length);
   const first = ranked[0];
   if (first === undefined) throw new Error(`the embedded service has no fixture with statusId ${String(statusId)}`);

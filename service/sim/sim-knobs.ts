@@ -3,7 +3,7 @@
 // cancellation and market moves. Each acts on the engine's world now; what it changes goes out
 // with the next tick's batch, through history and the feed like the ticks' own changes.
 import type { ScorePeriod } from '../../src/wire/shared-schemas.ts';
-import type { FixtureRuntime } from './fixture-runtime.ts';
+import type { BookLine, FixtureRuntime } from './fixture-runtime.ts';
 import { Firehose, MAX_FIREHOSE_RATE } from './firehose.ts';
 import { moveMarket } from './price-move.ts';
 import type { MarketMove, MarketMoveResult } from './price-move.ts';
@@ -139,26 +139,24 @@ export class SimKnobs {
     const quoting = [...runtime.lines.values()].filter((l) => l.entries[offered.offset]?.active === true);
     const line = bookmaker === undefined ? (quoting.find((l) => l.book.kind === 'retail') ?? quoting[0]) : runtime.lines.get(bookmaker);
     if (line === undefined) throw new KnobError(`no bookmaker quotes market ${String(marketId)} actively`);
+    // The longest active price of the market's outcome `k` among `lines` (0 when none quotes it).
+    const longest = (lines: readonly BookLine[], k: number): number =>
+      lines.reduce((max, l) => {
+        const e = l.entries[offered.offset + k];
+        return e?.active === true ? Math.max(max, e.price) : max;
+      }, 0);
     // Best implied probability of the other outcomes across books.
     let others = 0;
     for (let k = 1; k < n; k++) {
-      let best = Number.POSITIVE_INFINITY;
-      for (const l of quoting) {
-        const entry = l.entries[offered.offset + k];
-        if (entry?.active === true) best = Math.min(best, 1 / entry.price);
-      }
-      if (Number.isFinite(best)) others += best;
+      const best = longest(quoting, k);
+      if (best > 0) others += 1 / best;
     }
     const entry = line.entries[offered.offset];
     if (entry === undefined) throw new KnobError('the bookmaker has no price on the first outcome');
     // The boosted price leaves a 3 % arbitrage: 1/price = 0.97 − others; and it is the best
     // price of its outcome, 2 % above every other book's (another book already longer, say by a
     // moved price, would otherwise keep the best and the arbitrage would not run through this one).
-    let longestElsewhere = 0;
-    for (const l of quoting) {
-      const other = l.entries[offered.offset];
-      if (l !== line && other?.active === true) longestElsewhere = Math.max(longestElsewhere, other.price);
-    }
+    const longestElsewhere = longest(quoting.filter((l) => l !== line), 0);
     const target = Math.max(1 / Math.max(0.02, 0.97 - others), longestElsewhere * 1.02);
     const multiplier = target / entry.price;
     line.boosts.set(offered.offset, multiplier);
